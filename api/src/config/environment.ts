@@ -1,0 +1,178 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+  validateSync,
+} from 'class-validator';
+
+/** A URL whose scheme is one of `protocols` and that names a host. */
+function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isServiceUrl',
+      target: target.constructor,
+      propertyName,
+      options: {
+        message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+        ...validationOptions,
+      },
+      validator: {
+        validate(value: unknown) {
+          if (typeof value !== 'string') return false;
+          try {
+            const url = new URL(value);
+            return protocols.includes(url.protocol) && url.hostname.length > 0;
+          } catch {
+            return false;
+          }
+        },
+      },
+    });
+}
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value === 'boolean') return value;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false' || value === '' || value === undefined) return false;
+  return value; // anything else fails @IsBoolean with a message naming the variable
+};
+
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
+
+/**
+ * Every setting the API and the workers read, with its default. Validated once at start-up:
+ * a missing or malformed value stops the process with one line naming it.
+ */
+export class Environment {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsServiceUrl(['postgres:', 'postgresql:'])
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/offers';
+
+  @IsServiceUrl(['redis:', 'rediss:'])
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every BullMQ key, so several installations (or test files) can share one Redis. */
+  @IsString()
+  @MinLength(1)
+  QUEUE_PREFIX = 'offers';
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '127.0.0.1';
+
+  @ValidateIf(
+    (env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== DEVELOPMENT_SESSION_SECRET,
+  )
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters long' })
+  SESSION_SECRET = DEVELOPMENT_SESSION_SECRET;
+
+  /** SMTP server for outgoing mail; without it, development runs a local mail catcher. */
+  @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SMTP_URL !== undefined)
+  @IsServiceUrl(['smtp:', 'smtps:'], { message: 'must be set to a URL starting with smtp:// or smtps://' })
+  SMTP_URL?: string;
+
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Offers Marketplace <no-reply@offers.localhost>';
+
+  /** Where shoppers reach the public site (used in links and CORS). */
+  @IsServiceUrl(['http:', 'https:'])
+  PUBLIC_URL = 'http://localhost:5173';
+
+  /** Where admins and merchants reach the back-office (used in links and CORS). */
+  @IsServiceUrl(['http:', 'https:'])
+  BACKOFFICE_URL = 'http://localhost:5174';
+
+  /** Where browsers reach this API (used in links inside mails). */
+  @IsServiceUrl(['http:', 'https:'])
+  API_URL = 'http://localhost:3000';
+
+  /** Bull Board at /api/admin/queues. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  QUEUE_DASHBOARD = false;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** How often a failing event consumer is tried before its job is left as failed. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  EVENT_ATTEMPTS = 8;
+
+  /** First retry delay of a failing event consumer; it doubles on each attempt. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  EVENT_BACKOFF_MS = 1000;
+
+  @IsOptional()
+  @IsString()
+  WORKER_ROLES?: string;
+}
+
+export class ConfigurationError extends Error {}
+
+/** Reads and checks the environment; throws a one-line {@link ConfigurationError} naming the bad setting. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const defined = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const environment = plainToInstance(Environment, defined, { exposeDefaultValues: true });
+  const errors = validateSync(environment, { whitelist: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    const shown =
+      first.property.includes('SECRET') || first.property.includes('SMTP')
+        ? ''
+        : ` (got "${String(first.value)}")`;
+    const text = reason.startsWith(`${first.property} `) ? reason.slice(first.property.length + 1) : reason;
+    throw new ConfigurationError(`Configuration error: ${first.property} ${text}${shown}`);
+  }
+  return environment;
+}
+
+/** Loads `.env` when present (values already in the environment win), then validates. */
+export function loadEnvironment(): Environment {
+  try {
+    process.loadEnvFile?.();
+  } catch {
+    // no .env file: the environment alone is used
+  }
+  return validateEnvironment(process.env);
+}
+
+/** Validates or ends the process with a single line on stderr, as start-up scripts expect. */
+export function loadEnvironmentOrExit(): Environment {
+  try {
+    return loadEnvironment();
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source-options.js';
+
+/** Splits a database URL into the database name and a URL of the server's maintenance database. */
+function maintenanceTarget(databaseUrl: string): { name: string; serverUrl: string } {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+  url.pathname = '/postgres';
+  return { name, serverUrl: url.toString() };
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Creates the database named in the URL when it does not exist yet. Returns whether it did. */
+export async function createDatabaseIfMissing(databaseUrl: string): Promise<boolean> {
+  const { name, serverUrl } = maintenanceTarget(databaseUrl);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P04') return false; // created meanwhile by another process
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const { name, serverUrl } = maintenanceTarget(databaseUrl);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Arbitrary but fixed: the key of the advisory lock that serialises concurrent migration runs. */
+const MIGRATION_LOCK = 720_301;
+
+/**
+ * Creates the database if needed and applies pending migrations, one process at a time.
+ * Returns the names of the migrations it applied.
+ */
+export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
+  await createDatabaseIfMissing(databaseUrl);
+  const dataSource = new DataSource({ ...dataSourceOptions(databaseUrl, 2), logging: ['error'] });
+  await dataSource.initialize();
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { domainEventJobOptions, type RetryPolicy } from '../jobs/queues.js';
+import type { PublishedEvent } from './domain-event.js';
+import { OUTBOX_CHANNEL } from './unit-of-work.js';
+
+export interface RelayLogger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+export interface OutboxRelayOptions {
+  databaseUrl: string;
+  retry: RetryPolicy;
+  /** Rows moved per transaction. */
+  batchSize?: number;
+  /** Fallback poll when no notification arrives (a missed NOTIFY, a lost listener). */
+  pollIntervalMs?: number;
+  /** Ceiling of the back-off while Redis or PostgreSQL is unreachable. */
+  maxBackoffMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  position: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+const SELECTED_COLUMNS = 'id, position, type, aggregate_type, aggregate_id, payload, occurred_at';
+
+/**
+ * Moves committed outbox rows to the `domain-events` queue. A row is marked published only after
+ * BullMQ accepted its job, in the transaction that locked it; the job id is the event id, so a
+ * relay that dies between the two leaves a row that the next pass republishes without creating a
+ * second job. Several relays may run at once: rows are claimed with SKIP LOCKED.
+ */
+export class OutboxRelay {
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly maxBackoffMs: number;
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private notified = false;
+  private listener?: pg.Client;
+  private listenerRetry?: NodeJS.Timeout;
+  private knownEpoch?: string;
+  private republishAll = true; // on start: jobs of published-but-unprocessed events may be gone
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: Queue,
+    /** A connection used to notice that Redis came back empty. */
+    private readonly redis: Redis,
+    private readonly logger: RelayLogger,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.redis.on('ready', this.onRedisReady);
+    if (this.redis.status === 'ready') this.onRedisReady();
+    void this.listen();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.redis.off('ready', this.onRedisReady);
+    clearTimeout(this.listenerRetry);
+    this.wakeUp?.();
+    await this.loop;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  /** Publishes one batch of unpublished events; returns how many were moved. */
+  async publishPending(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
+         ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      await this.enqueue(rows);
+      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  /**
+   * Publishes again events that were published at least `olderThanMs` ago and that no consumer run
+   * has finished. Jobs that still exist are left alone by BullMQ (same job id); vanished ones are
+   * recreated. Returns how many events were offered again.
+   */
+  async republishUnprocessed(olderThanMs: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const moved = await this.dataSource.transaction(async (manager) => {
+        const rows: OutboxRow[] = await manager.query(
+          `SELECT ${SELECTED_COLUMNS} FROM outbox
+           WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
+             AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
+           ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [olderThanMs, this.batchSize],
+        );
+        if (rows.length === 0) return 0;
+        await this.enqueue(rows);
+        await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
+          rows.map((row) => row.id),
+        ]);
+        return rows.length;
+      });
+      total += moved;
+      if (moved < this.batchSize) return total;
+    }
+  }
+
+  private async enqueue(rows: OutboxRow[]): Promise<void> {
+    const opts = domainEventJobOptions(this.options.retry);
+    await this.queue.addBulk(
+      rows.map((row) => ({
+        name: row.type,
+        data: toPublishedEvent(row),
+        opts: { ...opts, jobId: row.id },
+      })),
+    );
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        if (this.republishAll) {
+          this.republishAll = false;
+          const again = await this.republishUnprocessed(0).catch((error: unknown) => {
+            this.republishAll = true;
+            throw error;
+          });
+          if (again > 0) this.logger.log(`Republished ${again} events whose jobs may have been lost`);
+        }
+        const moved = await this.publishPending();
+        if (failures > 0) this.logger.log('Outbox relay resumed publishing');
+        failures = 0;
+        if (moved < this.batchSize) await this.waitForNotification(this.pollIntervalMs);
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) this.logger.warn(`Outbox relay cannot publish, backing off: ${describe(error)}`);
+        await delay(Math.min(this.maxBackoffMs, 100 * 2 ** Math.min(failures, 10)));
+      }
+    }
+  }
+
+  private waitForNotification(ms: number): Promise<void> {
+    if (this.notified || !this.running) {
+      this.notified = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        this.notified = false;
+        done();
+      };
+    });
+  }
+
+  private notify = () => {
+    if (this.wakeUp) this.wakeUp();
+    else this.notified = true;
+  };
+
+  /** LISTEN on a dedicated connection; the poll covers any gap while it reconnects. */
+  private async listen(): Promise<void> {
+    if (!this.running) return;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    const retry = () => {
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (this.listener === client) this.listener = undefined;
+      if (this.running) this.listenerRetry = setTimeout(() => void this.listen(), this.pollIntervalMs);
+    };
+    client.on('error', retry);
+    client.on('notification', this.notify);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.listener = client;
+      if (!this.running) await client.end();
+    } catch {
+      retry();
+    }
+  }
+
+  /**
+   * Redis here keeps nothing on disk: after a restart its queues are empty. A marker key tells a
+   * fresh Redis from a reconnect to the same one; on a fresh one, unprocessed events go out again.
+   */
+  private onRedisReady = () => {
+    void this.checkEpoch().catch(() => undefined);
+  };
+
+  private async checkEpoch(): Promise<void> {
+    const key = `${this.queue.opts.prefix ?? 'bull'}:outbox-relay:epoch`;
+    await this.redis.set(key, randomUUID(), 'NX');
+    const epoch = await this.redis.get(key);
+    if (epoch && this.knownEpoch && epoch !== this.knownEpoch) {
+      this.logger.warn('Redis came back without its data; republishing unprocessed events');
+      this.republishAll = true;
+      this.notify();
+    }
+    if (epoch) this.knownEpoch = epoch;
+  }
+}
+
+export function toPublishedEvent(row: OutboxRow): PublishedEvent {
+  return {
+    id: row.id,
+    position: String(row.position),
+    type: row.type,
+    aggregateType: row.aggregate_type,
+    aggregateId: row.aggregate_id,
+    payload: row.payload,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

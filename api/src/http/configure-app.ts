@@ -1,0 +1,72 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter as BullBoardAdapter } from '@bull-board/fastify';
+import helmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { Environment } from '../config/environment.js';
+import { QueueRegistry } from '../jobs/queue-registry.js';
+import { QueueName } from '../jobs/queues.js';
+import { HttpErrorFilter } from './error-filter.js';
+import { createValidationPipe } from './validation.js';
+
+export const API_PREFIX = 'api';
+export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
+
+/**
+ * Everything about the HTTP surface that is not a route: shared by `main.ts` and the tests, so
+ * tests exercise the same conventions as production.
+ */
+export async function configureHttpApp(app: NestFastifyApplication): Promise<void> {
+  const environment = app.get(Environment);
+  app.useLogger(app.get(PinoLogger));
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter());
+
+  await app.register(helmet, {
+    // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
+    // ship inline scripts and styles.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are embedded by both web apps
+  });
+  app.enableCors({
+    origin: [environment.PUBLIC_URL, environment.BACKOFFICE_URL].map((url) => new URL(url).origin),
+    credentials: true,
+    exposedHeaders: ['Content-Range', 'X-Request-Id', 'ETag'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'X-Request-Id', 'Range'],
+  });
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Offers marketplace API')
+    .setDescription('Coupons, offers, cashback and merchant storefronts.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
+  });
+
+  if (environment.QUEUE_DASHBOARD) await mountQueueDashboard(app);
+}
+
+async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
+  const registry = app.get(QueueRegistry);
+  const serverAdapter = new BullBoardAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(QueueName).map(
+      (name) => new BullMQAdapter(registry.get(name), { readOnlyMode: false }),
+    ),
+    serverAdapter,
+  });
+  await app.register(serverAdapter.registerPlugin() as never, { prefix: QUEUE_DASHBOARD_PATH });
+}

@@ -1,0 +1,63 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldErrors } from './validation.js';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: FieldErrors;
+  requestId?: string;
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Errors raised by fastify itself (bad JSON, unsupported media type, body too large) carry a 4xx code. */
+function isClientErrorFromFramework(error: unknown): error is Error & { statusCode: number } {
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Turns any thrown value into the API's error body; internals never leave the server. */
+export function toErrorBody(error: unknown, requestId: string | undefined, logger: Logger): ErrorBody {
+  if (error instanceof HttpException) {
+    const statusCode = error.getStatus();
+    const response = error.getResponse();
+    if (typeof response === 'string') return { statusCode, message: response };
+    const { message, errors } = response as { message?: unknown; errors?: FieldErrors };
+    const text = Array.isArray(message)
+      ? message.join(' ')
+      : typeof message === 'string'
+        ? message
+        : error.message;
+    return errors ? { statusCode, message: text, errors } : { statusCode, message: text };
+  }
+  if (isClientErrorFromFramework(error)) {
+    return { statusCode: error.statusCode, message: error.message.replace(/^FST_\w+: /, '') };
+  }
+  logger.error({ err: error, requestId }, 'Unhandled error');
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: INTERNAL_ERROR_MESSAGE, requestId };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const body = toErrorBody(exception, requestIdOf(request), this.logger);
+    void reply.status(body.statusCode).send(body);
+  }
+}
+
+export function requestIdOf(request: FastifyRequest): string | undefined {
+  return (request.raw as { id?: string }).id ?? request.id;
+}

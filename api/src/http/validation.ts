@@ -1,0 +1,38 @@
+import { BadRequestException, type ValidationError, ValidationPipe } from '@nestjs/common';
+
+/** The spec's words for a form that did not pass; the details are in `errors`. */
+export const INVALID_INPUT_MESSAGE = 'Please fill all required fields correctly.';
+export const UNKNOWN_FIELD_MESSAGE = 'This field is not accepted.';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Flattens class-validator's tree into `{ "field" | "parent.child": [messages] }`. */
+export function fieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    const messages = Object.entries(constraints).map(([name, message]) =>
+      name === 'whitelistValidation' ? UNKNOWN_FIELD_MESSAGE : message,
+    );
+    if (messages.length > 0) result[path] = messages;
+    if (error.children?.length) Object.assign(result, fieldErrors(error.children, path));
+  }
+  return result;
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) =>
+      new BadRequestException({
+        statusCode: 400,
+        message: INVALID_INPUT_MESSAGE,
+        errors: fieldErrors(errors),
+      }),
+  });
+}

@@ -1,0 +1,33 @@
+import type { JobsOptions } from 'bullmq';
+
+/** Every BullMQ queue of the product, declared in one place. */
+export const QueueName = {
+  /** One job per committed domain event; the job id is the event id. */
+  DomainEvents: 'domain-events',
+  /** Scheduled housekeeping (see {@link ScheduledJob}). */
+  Maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+}
+
+export function domainEventJobOptions(retry: RetryPolicy): JobsOptions {
+  return {
+    attempts: retry.attempts,
+    backoff: { type: 'exponential', delay: retry.backoffMs },
+    // Completed jobs are kept for a while so the job-id deduplication still sees them if a relay
+    // republishes; the outbox remains the lasting record.
+    removeOnComplete: { age: 24 * 3600, count: 50_000 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
+
+/** Housekeeping that runs on a schedule in the workers; the scheduler registers each once. */
+export const ScheduledJob = {
+  /** Publishes again events whose job vanished (Redis restarted empty, a job was removed). */
+  RedeliverStaleEvents: { name: 'redeliver-stale-events', everyMs: 30_000 },
+} as const satisfies Record<string, { name: string; everyMs: number }>;
+export type ScheduledJobName = (typeof ScheduledJob)[keyof typeof ScheduledJob]['name'];

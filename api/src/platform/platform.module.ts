@@ -1,0 +1,71 @@
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { LoggerModule } from 'nestjs-pino';
+import { Environment } from '../config/environment.js';
+import { dataSourceOptions } from '../database/data-source-options.js';
+import { UnitOfWork } from '../events/unit-of-work.js';
+import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
+import { createRedisConnection } from '../redis/redis-connection.js';
+import { loggerOptions } from './logging.js';
+
+export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
+
+@Injectable()
+class RedisConnections implements OnApplicationShutdown {
+  constructor(
+    @Inject(PRODUCER_REDIS) private readonly producer: Redis,
+    @Inject(CLIENT_REDIS) private readonly client: Redis,
+  ) {}
+
+  onApplicationShutdown(): void {
+    this.producer.disconnect();
+    this.client.disconnect();
+  }
+}
+
+/**
+ * What every process of the product stands on: validated settings, JSON logs, the database,
+ * the command and query buses, Redis and the queues. Imported once by the API and by the workers.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(environment: Environment): DynamicModule {
+    const redisLogger = new Logger('Redis');
+    return {
+      module: PlatformModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ ...environment })] }),
+        LoggerModule.forRoot(loggerOptions(environment)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(environment.DATABASE_URL), autoLoadEntities: false }),
+        CqrsModule.forRoot(),
+      ],
+      providers: [
+        { provide: Environment, useValue: environment },
+        {
+          provide: PRODUCER_REDIS,
+          useFactory: () => createRedisConnection(environment.REDIS_URL, 'producer', redisLogger),
+        },
+        {
+          provide: CLIENT_REDIS,
+          useFactory: () => createRedisConnection(environment.REDIS_URL, 'client', redisLogger),
+        },
+        RedisConnections,
+        QueueRegistry,
+        UnitOfWork,
+      ],
+      exports: [Environment, PRODUCER_REDIS, CLIENT_REDIS, QueueRegistry, UnitOfWork, CqrsModule],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * How a connection is used decides how it behaves while Redis is away:
+ * - `producer` fails a command at once, so the caller (the outbox relay) can back off and retry;
+ * - `worker` waits for Redis to return (BullMQ's blocking reads need `maxRetriesPerRequest: null`);
+ * - `client` retries a few times, then fails.
+ */
+export type RedisRole = 'producer' | 'worker' | 'client';
+
+export interface RedisErrorReporter {
+  warn(message: string): void;
+}
+
+export function createRedisConnection(url: string, role: RedisRole, reporter?: RedisErrorReporter): Redis {
+  const options: RedisOptions = {
+    connectionName: `offers-${role}`,
+    retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
+    ...(role === 'producer' && { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
+    ...(role === 'worker' && { maxRetriesPerRequest: null }),
+    ...(role === 'client' && { maxRetriesPerRequest: 3 }),
+  };
+  const redis = new Redis(url, options);
+  // Without a listener ioredis prints every failed reconnect; report the first of each outage only.
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) reporter?.warn(`Redis (${role}) unavailable: ${error.message}`);
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  return redis;
+}
