@@ -3,7 +3,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
+  Matches,
   IsString,
   Max,
   Min,
@@ -127,9 +127,18 @@ export class Environment {
   @Min(1)
   EVENT_BACKOFF_MS = 1000;
 
-  @IsOptional()
-  @IsString()
-  WORKER_ROLES?: string;
+  /** Events a worker process applies at once. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  EVENT_CONCURRENCY = 8;
+
+  /** Which parts a workers process runs: any of relay, events, scheduler (default: all). */
+  @Matches(/^\s*(relay|events|scheduler)(\s*,\s*(relay|events|scheduler))*\s*$/, {
+    message: 'must list any of relay, events, scheduler, separated by commas',
+  })
+  WORKER_ROLES = 'relay,events,scheduler';
 }
 
 export class ConfigurationError extends Error {}

@@ -14,9 +14,6 @@ export interface RelayLogger {
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
-  retry: RetryPolicy;
-  /** Rows moved per transaction. */
-  batchSize?: number;
   /** Fallback poll when no notification arrives (a missed NOTIFY, a lost listener). */
   pollIntervalMs?: number;
   /** Ceiling of the back-off while Redis or PostgreSQL is unreachable. */
@@ -36,13 +33,70 @@ interface OutboxRow {
 const SELECTED_COLUMNS = 'id, position, type, aggregate_type, aggregate_id, payload, occurred_at';
 
 /**
- * Moves committed outbox rows to the `domain-events` queue. A row is marked published only after
- * BullMQ accepted its job, in the transaction that locked it; the job id is the event id, so a
- * relay that dies between the two leaves a row that the next pass republishes without creating a
- * second job. Several relays may run at once: rows are claimed with SKIP LOCKED.
+ * Moves outbox rows to the `domain-events` queue. A row is marked published only after BullMQ
+ * accepted its job, in the transaction that locked it; the job id is the event id, so a relay that
+ * dies between the two leaves a row that the next pass republishes without creating a second job.
+ * Several publishers may run at once: rows are claimed with SKIP LOCKED.
+ */
+export class OutboxPublisher {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: Queue,
+    private readonly retry: RetryPolicy,
+    readonly batchSize = 500,
+  ) {}
+
+  /** Publishes one batch of unpublished events; returns how many were moved. */
+  publishPending(): Promise<number> {
+    return this.publishClaimed(
+      `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
+       ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [this.batchSize],
+    );
+  }
+
+  /**
+   * Publishes again events that were published at least `olderThanMs` ago and that no consumer run
+   * has finished. Jobs that still exist are left alone by BullMQ (same job id); vanished ones are
+   * recreated. Returns how many events were offered again.
+   */
+  async republishUnprocessed(olderThanMs: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const moved = await this.publishClaimed(
+        `SELECT ${SELECTED_COLUMNS} FROM outbox
+         WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
+           AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [olderThanMs, this.batchSize],
+      );
+      total += moved;
+      if (moved < this.batchSize) return total;
+    }
+  }
+
+  private publishClaimed(select: string, parameters: unknown[]): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(select, parameters);
+      if (rows.length === 0) return 0;
+      const opts = domainEventJobOptions(this.retry);
+      await this.queue.addBulk(
+        rows.map((row) => ({ name: row.type, data: toPublishedEvent(row), opts: { ...opts, jobId: row.id } })),
+      );
+      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+}
+
+/**
+ * Keeps the outbox flowing: publishes as soon as a commit notifies it (with a slow poll as a
+ * safety net), backs off while Redis or PostgreSQL is unreachable, and republishes unprocessed
+ * events when Redis comes back empty.
  */
 export class OutboxRelay {
-  private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly maxBackoffMs: number;
   private running = false;
@@ -55,14 +109,13 @@ export class OutboxRelay {
   private republishAll = true; // on start: jobs of published-but-unprocessed events may be gone
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly queue: Queue,
+    private readonly publisher: OutboxPublisher,
     /** A connection used to notice that Redis came back empty. */
     private readonly redis: Redis,
+    private readonly epochKey: string,
     private readonly logger: RelayLogger,
     private readonly options: OutboxRelayOptions,
   ) {
-    this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
   }
@@ -86,78 +139,22 @@ export class OutboxRelay {
     this.listener = undefined;
   }
 
-  /** Publishes one batch of unpublished events; returns how many were moved. */
-  async publishPending(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
-         ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
-      );
-      if (rows.length === 0) return 0;
-      await this.enqueue(rows);
-      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
-        rows.map((row) => row.id),
-      ]);
-      return rows.length;
-    });
-  }
-
-  /**
-   * Publishes again events that were published at least `olderThanMs` ago and that no consumer run
-   * has finished. Jobs that still exist are left alone by BullMQ (same job id); vanished ones are
-   * recreated. Returns how many events were offered again.
-   */
-  async republishUnprocessed(olderThanMs: number): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const moved = await this.dataSource.transaction(async (manager) => {
-        const rows: OutboxRow[] = await manager.query(
-          `SELECT ${SELECTED_COLUMNS} FROM outbox
-           WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
-             AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
-           ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [olderThanMs, this.batchSize],
-        );
-        if (rows.length === 0) return 0;
-        await this.enqueue(rows);
-        await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
-          rows.map((row) => row.id),
-        ]);
-        return rows.length;
-      });
-      total += moved;
-      if (moved < this.batchSize) return total;
-    }
-  }
-
-  private async enqueue(rows: OutboxRow[]): Promise<void> {
-    const opts = domainEventJobOptions(this.options.retry);
-    await this.queue.addBulk(
-      rows.map((row) => ({
-        name: row.type,
-        data: toPublishedEvent(row),
-        opts: { ...opts, jobId: row.id },
-      })),
-    );
-  }
-
   private async run(): Promise<void> {
     let failures = 0;
     while (this.running) {
       try {
         if (this.republishAll) {
           this.republishAll = false;
-          const again = await this.republishUnprocessed(0).catch((error: unknown) => {
+          const again = await this.publisher.republishUnprocessed(0).catch((error: unknown) => {
             this.republishAll = true;
             throw error;
           });
           if (again > 0) this.logger.log(`Republished ${again} events whose jobs may have been lost`);
         }
-        const moved = await this.publishPending();
+        const moved = await this.publisher.publishPending();
         if (failures > 0) this.logger.log('Outbox relay resumed publishing');
         failures = 0;
-        if (moved < this.batchSize) await this.waitForNotification(this.pollIntervalMs);
+        if (moved < this.publisher.batchSize) await this.waitForNotification(this.pollIntervalMs);
       } catch (error) {
         failures += 1;
         if (failures === 1) this.logger.warn(`Outbox relay cannot publish, backing off: ${describe(error)}`);
@@ -221,7 +218,7 @@ export class OutboxRelay {
   };
 
   private async checkEpoch(): Promise<void> {
-    const key = `${this.queue.opts.prefix ?? 'bull'}:outbox-relay:epoch`;
+    const key = this.epochKey;
     await this.redis.set(key, randomUUID(), 'NX');
     const epoch = await this.redis.get(key);
     if (epoch && this.knownEpoch && epoch !== this.knownEpoch) {
@@ -233,7 +230,7 @@ export class OutboxRelay {
   }
 }
 
-export function toPublishedEvent(row: OutboxRow): PublishedEvent {
+function toPublishedEvent(row: OutboxRow): PublishedEvent {
   return {
     id: row.id,
     position: String(row.position),

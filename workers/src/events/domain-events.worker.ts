@@ -1,0 +1,53 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { Environment } from '../../../api/src/config/environment.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { QueueName } from '../../../api/src/jobs/queues.js';
+import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { EventOutcomes } from './event-outcomes.js';
+
+/** Consumes the `domain-events` queue; BullMQ retries a failing event with exponential back-off. */
+@Injectable()
+export class DomainEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DomainEventsWorker.name);
+  private worker?: Worker<PublishedEvent>;
+  private connection?: Redis;
+
+  constructor(
+    private readonly environment: Environment,
+    private readonly dispatcher: EventDispatcher,
+    private readonly outcomes: EventOutcomes,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
+    this.worker = new Worker<PublishedEvent>(QueueName.DomainEvents, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.environment.QUEUE_PREFIX,
+      concurrency: this.environment.EVENT_CONCURRENCY,
+    });
+    this.worker.on('failed', (job, error) => void this.onFailed(job, error));
+    this.worker.on('error', (error) => this.logger.warn(`domain-events worker: ${error.message}`));
+  }
+
+  private async process(job: Job<PublishedEvent>): Promise<void> {
+    await this.dispatcher.dispatch(job.data);
+    this.outcomes.processed(job.data.id);
+  }
+
+  private async onFailed(job: Job<PublishedEvent> | undefined, error: Error): Promise<void> {
+    if (!job) return;
+    const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn(
+      `${job.data.type} ${job.data.id} failed (attempt ${job.attemptsMade}${final ? ', giving up' : ''}): ${error.message}`,
+    );
+    if (final) await this.outcomes.failed(job.data.id, error.message).catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,18 @@
+import type { EntityManager } from 'typeorm';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+
+/**
+ * Something that reacts to domain events: a projection keeping a read model, a mailer, ...
+ * `handle` runs inside the transaction that also records the event as handled by this consumer,
+ * so its database effect happens once however often the event is delivered.
+ */
+export interface EventConsumer {
+  /** Stable: it keys the inbox, so a renamed consumer would apply every event again. */
+  readonly name: string;
+  readonly handles: readonly string[];
+  handle(event: PublishedEvent, manager: EntityManager): Promise<void>;
+  /** Read models only: empties the model so `projections:rebuild` can replay the log into it. */
+  reset?(manager: EntityManager): Promise<void>;
+}
+
+export const EVENT_CONSUMERS = Symbol('EVENT_CONSUMERS');

@@ -1,0 +1,47 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { OutboxPublisher, OutboxRelay } from '../../../api/src/events/outbox-relay.js';
+import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
+import { QueueName } from '../../../api/src/jobs/queues.js';
+import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+
+export function outboxPublisher(dataSource: DataSource, queues: QueueRegistry, environment: Environment) {
+  return new OutboxPublisher(dataSource, queues.get(QueueName.DomainEvents), {
+    attempts: environment.EVENT_ATTEMPTS,
+    backoffMs: environment.EVENT_BACKOFF_MS,
+  });
+}
+
+/** Runs the outbox relay for the life of the process. */
+@Injectable()
+export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private relay?: OutboxRelay;
+  private connection?: Redis;
+
+  constructor(
+    private readonly environment: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queues: QueueRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.connection = createRedisConnection(this.environment.REDIS_URL, 'client', this.logger);
+    this.relay = new OutboxRelay(
+      outboxPublisher(this.dataSource, this.queues, this.environment),
+      this.connection,
+      `${this.environment.QUEUE_PREFIX}:outbox-relay:epoch`,
+      this.logger,
+      { databaseUrl: this.environment.DATABASE_URL },
+    );
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type Job, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
+import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
+import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { outboxPublisher } from '../events/outbox-relay.service.js';
+
+/** An event whose job has not finished this long after publishing is offered again. */
+const STALE_EVENT_AFTER_MS = 120_000;
+
+/**
+ * Registers the scheduled jobs with BullMQ job schedulers (one schedule however many workers run)
+ * and runs them. Schedules are registered again whenever Redis reconnects, since a restarted
+ * Redis here comes back empty.
+ */
+@Injectable()
+export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Scheduler');
+  private worker?: Worker;
+  private connection?: Redis;
+  private readonly handlers: Record<ScheduledJobName, () => Promise<string | undefined>>;
+
+  constructor(
+    private readonly environment: Environment,
+    private readonly queues: QueueRegistry,
+    @InjectDataSource() dataSource: DataSource,
+  ) {
+    const publisher = outboxPublisher(dataSource, queues, environment);
+    this.handlers = {
+      [ScheduledJob.RedeliverStaleEvents.name]: async () => {
+        const count = await publisher.republishUnprocessed(STALE_EVENT_AFTER_MS);
+        return count > 0 ? `offered ${count} stale events again` : undefined;
+      },
+    };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
+    this.connection.on('ready', () => void this.registerSchedules());
+    this.worker = new Worker(QueueName.Maintenance, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: this.environment.QUEUE_PREFIX,
+      concurrency: 1,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`maintenance worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name} failed: ${error.message}`));
+  }
+
+  private async run(job: Job): Promise<string | undefined> {
+    const handler = this.handlers[job.name as ScheduledJobName];
+    if (!handler) throw new Error(`No handler for scheduled job ${job.name}`);
+    const outcome = await handler();
+    if (outcome) this.logger.log(`${job.name}: ${outcome}`);
+    return outcome;
+  }
+
+  async registerSchedules(): Promise<void> {
+    const queue = this.queues.get(QueueName.Maintenance);
+    try {
+      for (const { name, everyMs } of Object.values(ScheduledJob)) {
+        await queue.upsertJobScheduler(
+          name,
+          { every: everyMs },
+          { name, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+        );
+      }
+    } catch (error) {
+      this.logger.warn(`Could not register schedules yet: ${(error as Error).message}`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,45 @@
+import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
+import type { Environment } from '../../api/src/config/environment.js';
+import { PlatformModule } from '../../api/src/platform/platform.module.js';
+import { DomainEventsWorker } from './events/domain-events.worker.js';
+import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
+import { EventDispatcher } from './events/event-dispatcher.js';
+import { EventOutcomes } from './events/event-outcomes.js';
+import { OutboxRelayService } from './events/outbox-relay.service.js';
+import { SchedulerService } from './scheduling/scheduler.service.js';
+
+export type WorkerRole = 'relay' | 'events' | 'scheduler';
+
+export function parseWorkerRoles(setting: string): WorkerRole[] {
+  return setting.split(',').map((role) => role.trim() as WorkerRole);
+}
+
+export interface WorkersOptions {
+  roles: WorkerRole[];
+  consumers: Type<EventConsumer>[];
+}
+
+const roleProviders: Record<WorkerRole, Provider[]> = {
+  relay: [OutboxRelayService],
+  events: [DomainEventsWorker],
+  scheduler: [SchedulerService],
+};
+
+/** The background process: outbox relay, event consumers and scheduled jobs, each optional. */
+@Module({})
+export class WorkersModule {
+  static forRoot(environment: Environment, options: WorkersOptions): DynamicModule {
+    return {
+      module: WorkersModule,
+      imports: [PlatformModule.forRoot(environment)],
+      providers: [
+        ...options.consumers,
+        { provide: EVENT_CONSUMERS, useFactory: (...consumers: EventConsumer[]) => consumers, inject: options.consumers },
+        EventDispatcher,
+        EventOutcomes,
+        ...options.roles.flatMap((role) => roleProviders[role]),
+      ],
+      exports: [EventDispatcher],
+    };
+  }
+}
