@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { type Environment, validateEnvironment } from '../../api/src/config/environment.js';
+import { dropDatabase, migrateDatabase } from '../../api/src/database/database-setup.js';
+
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestEnvironment {
+  environment: Environment;
+  /** Settings as environment variables, for child processes. */
+  variables: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A migrated database and a Redis key prefix of the test file's own, so files run side by side
+ * without seeing each other's rows or jobs.
+ */
+export async function createTestEnvironment(
+  name: string,
+  overrides: Record<string, string> = {},
+): Promise<TestEnvironment> {
+  const suffix = randomBytes(4).toString('hex');
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  const databaseUrl = `${SERVER_URL}/offers_test_${slug}_${suffix}`;
+  await migrateDatabase(databaseUrl);
+  const variables: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: `test-${slug}-${suffix}`,
+    LOG_LEVEL: 'warn',
+    EVENT_ATTEMPTS: '3',
+    EVENT_BACKOFF_MS: '50',
+    ...overrides,
+  };
+  const environment = validateEnvironment(variables);
+  return {
+    environment,
+    variables,
+    async cleanup() {
+      await dropDatabase(databaseUrl);
+      await deleteKeys(environment.REDIS_URL, `${environment.QUEUE_PREFIX}:*`);
+    },
+  };
+}
+
+async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } catch {
+    // a test that ended with its own Redis stopped leaves nothing to clean
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Polls until `check` returns a truthy value; fails with `description` after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false | null>,
+  description: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${description}${last ? `: ${String(last)}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

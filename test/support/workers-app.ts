@@ -1,0 +1,47 @@
+import type { Type } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { Environment } from '../../api/src/config/environment.js';
+import { QueueRegistry } from '../../api/src/jobs/queue-registry.js';
+import { QueueName } from '../../api/src/jobs/queues.js';
+import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
+import { type WorkerRole, WorkersModule } from '../../workers/src/workers.module.js';
+import { RecordEntryHandler } from './ledger.js';
+
+export interface WorkersApp {
+  module: TestingModule;
+  commands: CommandBus;
+  dataSource: DataSource;
+  domainEvents: Queue;
+  close(): Promise<void>;
+}
+
+/** The real workers module, in this process, with the ledger command available. */
+export async function startWorkers(
+  environment: Environment,
+  roles: WorkerRole[],
+  consumers: Type<EventConsumer>[],
+): Promise<WorkersApp> {
+  const module = await Test.createTestingModule({
+    imports: [WorkersModule.forRoot(environment, { roles, consumers })],
+    providers: [RecordEntryHandler],
+  })
+    .setLogger({
+      log: () => undefined,
+      warn: () => undefined,
+      error: (...args: unknown[]) => console.error(...args),
+    })
+    .compile();
+  module.enableShutdownHooks();
+  await module.init();
+  return {
+    module,
+    commands: module.get(CommandBus),
+    dataSource: module.get<DataSource>(getDataSourceToken()),
+    domainEvents: module.get(QueueRegistry).get(QueueName.DomainEvents),
+    close: () => module.close(),
+  };
+}
