@@ -30,7 +30,9 @@ const count = async (sql: string, parameters: unknown[] = []) =>
 
 describe('a command and its events', () => {
   it('leaves neither rows nor events when it throws after changing rows', async () => {
-    await expect(workers.commands.execute(new RecordEntry(5, true))).rejects.toThrow('the ledger refused the entry');
+    await expect(workers.commands.execute(new RecordEntry(5, true))).rejects.toThrow(
+      'the ledger refused the entry',
+    );
 
     expect(await count('SELECT count(*)::int AS n FROM ledger_entries')).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM outbox')).toBe(0);
@@ -53,21 +55,25 @@ describe('a command and its events', () => {
       },
     ]);
     await eventually(
-      async () => (await count('SELECT count(*)::int AS n FROM ledger_applied WHERE entry_id = $1', [entryId])) > 0,
+      async () =>
+        (await count('SELECT count(*)::int AS n FROM ledger_applied WHERE entry_id = $1', [entryId])) > 0,
       'the projection to apply the event',
     );
     await eventually(
       async () => (await count('SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NOT NULL')) === 1,
       'the event to be marked processed',
     );
-    expect(await count("SELECT count(*)::int AS n FROM ledger_applied WHERE consumer = 'ledger-projection'")).toBe(1);
+    expect(
+      await count("SELECT count(*)::int AS n FROM ledger_applied WHERE consumer = 'ledger-projection'"),
+    ).toBe(1);
   });
 
   it('applies an event once in effect when its job is delivered twice', async () => {
     const entryId = await workers.commands.execute(new RecordEntry(5));
-    const [{ id: eventId }] = await workers.dataSource.query('SELECT id FROM outbox WHERE aggregate_id = $1', [
-      entryId,
-    ]);
+    const [{ id: eventId }] = await workers.dataSource.query(
+      'SELECT id FROM outbox WHERE aggregate_id = $1',
+      [entryId],
+    );
     const projection = workers.module.get(LedgerProjection);
     await eventually(async () => projection.calls.includes(eventId), 'the first delivery');
     const job = await eventually(async () => {
@@ -86,11 +92,14 @@ describe('a command and its events', () => {
     const dispatcher = workers.module.get(EventDispatcher);
     await Promise.all([dispatcher.dispatch(job.data), dispatcher.dispatch(job.data)]);
 
-    expect(await count('SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1', [eventId])).toBe(2); // one per consumer
+    expect(await count('SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1', [eventId])).toBe(
+      2,
+    ); // one per consumer
     expect(
-      await count("SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1 AND consumer = 'ledger-projection'", [
-        eventId,
-      ]),
+      await count(
+        "SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1 AND consumer = 'ledger-projection'",
+        [eventId],
+      ),
     ).toBe(1);
     expect(projection.calls.filter((id) => id === eventId)).toHaveLength(1);
   });
@@ -99,9 +108,10 @@ describe('a command and its events', () => {
 describe('a consumer that fails', () => {
   it('is retried, and applies the event once when it finally succeeds', async () => {
     const entryId = await workers.commands.execute(new RecordEntry(7));
-    const [{ id: eventId }] = await workers.dataSource.query('SELECT id FROM outbox WHERE aggregate_id = $1', [
-      entryId,
-    ]);
+    const [{ id: eventId }] = await workers.dataSource.query(
+      'SELECT id FROM outbox WHERE aggregate_id = $1',
+      [entryId],
+    );
 
     await eventually(
       async () => (await workers.domainEvents.getJobState(eventId)) === 'completed',
@@ -122,9 +132,10 @@ describe('a consumer that fails', () => {
 
   it('that always fails leaves a failed job with its error, and later events still flow', async () => {
     const poisonedEntry = await workers.commands.execute(new RecordEntry(13));
-    const [{ id: poisonedEvent }] = await workers.dataSource.query('SELECT id FROM outbox WHERE aggregate_id = $1', [
-      poisonedEntry,
-    ]);
+    const [{ id: poisonedEvent }] = await workers.dataSource.query(
+      'SELECT id FROM outbox WHERE aggregate_id = $1',
+      [poisonedEntry],
+    );
 
     await eventually(
       async () => (await workers.domainEvents.getJobState(poisonedEvent)) === 'failed',
@@ -140,14 +151,20 @@ describe('a consumer that fails', () => {
       );
       return rows.length ? rows : undefined;
     }, 'the outbox to record the failure');
-    expect(outboxRow).toMatchObject({ last_error: `entry ${poisonedEntry} can never be applied`, processed_at: null });
+    expect(outboxRow).toMatchObject({
+      last_error: `entry ${poisonedEntry} can never be applied`,
+      processed_at: null,
+    });
     expect(await appliedCount(workers.dataSource, 'troubled-consumer')).toBe(
-      await count("SELECT count(DISTINCT event_id)::int AS n FROM ledger_applied WHERE consumer = 'troubled-consumer'"),
+      await count(
+        "SELECT count(DISTINCT event_id)::int AS n FROM ledger_applied WHERE consumer = 'troubled-consumer'",
+      ),
     );
     expect(
-      await count("SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1 AND consumer = 'troubled-consumer'", [
-        poisonedEvent,
-      ]),
+      await count(
+        "SELECT count(*)::int AS n FROM ledger_applied WHERE event_id = $1 AND consumer = 'troubled-consumer'",
+        [poisonedEvent],
+      ),
     ).toBe(0);
 
     const laterEntry = await workers.commands.execute(new RecordEntry(5));
