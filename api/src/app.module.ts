@@ -1,15 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Environment } from './config/environment.js';
 import { HealthModule } from './health/health.module.js';
-import { PlatformModule } from './platform/platform.module.js';
+import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
 
 /** The HTTP API: the platform plus one module per feature. */
 @Module({})
 export class AppModule {
-  static forRoot(environment: Environment): DynamicModule {
+  static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(environment), HealthModule],
+      imports: [PlatformModule.forRoot(environment, options), HealthModule],
     };
   }
 }

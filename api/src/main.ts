@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { loadEnvironmentOrExit } from './config/environment.js';
-import { configureHttpApp } from './http/configure-app.js';
+import { configureHttpApp, createHttpAdapter } from './http/configure-app.js';
 
 process.env.SERVICE_NAME ??= 'api';
 const environment = loadEnvironmentOrExit();
 
 const app = await NestFactory.create<NestFastifyApplication>(
   AppModule.forRoot(environment),
-  new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 }),
+  createHttpAdapter(),
   { bufferLogs: true },
 );
 await configureHttpApp(app);

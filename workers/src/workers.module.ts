@@ -34,7 +34,11 @@ export class WorkersModule {
       imports: [PlatformModule.forRoot(environment)],
       providers: [
         ...options.consumers,
-        { provide: EVENT_CONSUMERS, useFactory: (...consumers: EventConsumer[]) => consumers, inject: options.consumers },
+        {
+          provide: EVENT_CONSUMERS,
+          useFactory: (...consumers: EventConsumer[]) => consumers,
+          inject: options.consumers,
+        },
         EventDispatcher,
         EventOutcomes,
         ...options.roles.flatMap((role) => roleProviders[role]),

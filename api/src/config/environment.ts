@@ -3,8 +3,9 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  Matches,
+  IsNotIn,
   IsString,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -50,6 +51,7 @@ const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
+const SESSION_SECRET_RULE = 'must be set to a random secret of at least 32 characters';
 
 /**
  * Every setting the API and the workers read, with its default. Validated once at start-up:
@@ -83,7 +85,8 @@ export class Environment {
     (env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== DEVELOPMENT_SESSION_SECRET,
   )
   @IsString()
-  @MinLength(32, { message: 'must be at least 32 characters long' })
+  @MinLength(32, { message: SESSION_SECRET_RULE })
+  @IsNotIn([DEVELOPMENT_SESSION_SECRET], { message: SESSION_SECRET_RULE })
   SESSION_SECRET = DEVELOPMENT_SESSION_SECRET;
 
   /** SMTP server for outgoing mail; without it, development runs a local mail catcher. */
@@ -152,7 +155,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const errors = validateSync(environment, { whitelist: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const first = errors[0]!;
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // class-validator lists the constraints bottom-up; the top one (the type check) says most.
+    const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
     const shown =
       first.property.includes('SECRET') || first.property.includes('SMTP')
         ? ''

@@ -23,7 +23,9 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<bool
     await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === '42P04') return false; // created meanwhile by another process
+    // Created meanwhile by another process: "already exists", or the catalog's unique index when
+    // both CREATE DATABASE statements ran at the same moment.
+    if (['42P04', '23505'].includes((error as { code?: string }).code ?? '')) return false;
     throw error;
   } finally {
     await client.end();

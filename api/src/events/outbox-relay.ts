@@ -81,7 +81,11 @@ export class OutboxPublisher {
       if (rows.length === 0) return 0;
       const opts = domainEventJobOptions(this.retry);
       await this.queue.addBulk(
-        rows.map((row) => ({ name: row.type, data: toPublishedEvent(row), opts: { ...opts, jobId: row.id } })),
+        rows.map((row) => ({
+          name: row.type,
+          data: toPublishedEvent(row),
+          opts: { ...opts, jobId: row.id },
+        })),
       );
       await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
         rows.map((row) => row.id),

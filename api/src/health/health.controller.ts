@@ -1,4 +1,4 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
@@ -7,6 +7,7 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { QueueRegistry } from '../jobs/queue-registry.js';
@@ -30,7 +31,18 @@ export class HealthController {
   /** Database, Redis and the event pipeline: 200 when all are up, 503 naming what is down. */
   @Get()
   @HealthCheck()
-  check() {
+  async check(@Res({ passthrough: true }) reply: FastifyReply) {
+    try {
+      return await this.runChecks();
+    } catch (error) {
+      // Monitors read the same report on failure, not the generic error body.
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      reply.status(503);
+      return error.getResponse();
+    }
+  }
+
+  private runChecks() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       () =>

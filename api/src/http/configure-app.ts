@@ -1,18 +1,26 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter as BullBoardAdapter } from '@bull-board/fastify';
 import helmet from '@fastify/helmet';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { Environment } from '../config/environment.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
+import { requestIdFor } from '../platform/logging.js';
 import { HttpErrorFilter } from './error-filter.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
+
+/** Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one. */
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'requestId',
+  });
+}
 
 /**
  * Everything about the HTTP surface that is not a route: shared by `main.ts` and the tests, so
@@ -24,6 +32,12 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
 
   await app.register(helmet, {
     // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
@@ -58,7 +72,13 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   if (environment.QUEUE_DASHBOARD) await mountQueueDashboard(app);
 }
 
+/** Loaded only when switched on: it brings a UI bundle and a static file server. */
 async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter: BullBoardAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+  ]);
   const registry = app.get(QueueRegistry);
   const serverAdapter = new BullBoardAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);

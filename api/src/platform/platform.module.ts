@@ -12,6 +12,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { Environment } from '../config/environment.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
@@ -20,6 +21,11 @@ import { createRedisConnection } from '../redis/redis-connection.js';
 import { loggerOptions } from './logging.js';
 
 export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
+
+export interface PlatformOptions {
+  /** Where JSON logs go (standard output by default). */
+  logDestination?: DestinationStream;
+}
 
 @Injectable()
 class RedisConnections implements OnApplicationShutdown {
@@ -41,13 +47,13 @@ class RedisConnections implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(environment: Environment): DynamicModule {
+  static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     const redisLogger = new Logger('Redis');
     return {
       module: PlatformModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ ...environment })] }),
-        LoggerModule.forRoot(loggerOptions(environment)),
+        LoggerModule.forRoot(loggerOptions(environment, options.logDestination)),
         TypeOrmModule.forRoot({ ...dataSourceOptions(environment.DATABASE_URL), autoLoadEntities: false }),
         CqrsModule.forRoot(),
       ],

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { applyOnce } from './event-dispatcher.js';
 import type { EventConsumer } from './event-consumer.js';
+import { applyOnce } from './event-dispatcher.js';
 
 const PAGE_SIZE = 1000;
 

@@ -1,0 +1,14 @@
+import type { DataSource } from 'typeorm';
+import type { Environment } from '../../config/environment.js';
+
+/**
+ * A piece of demo data. Seeds must be idempotent: `npm start` runs them on every start, and a
+ * seed that finds its data already there leaves it alone.
+ */
+export interface Seed {
+  readonly name: string;
+  run(dataSource: DataSource, environment: Environment): Promise<string | undefined>;
+}
+
+/** The demo marketplace, in dependency order; each feature adds its seeds here. */
+export const seeds: Seed[] = [];

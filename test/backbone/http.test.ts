@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { IsEmail, IsString, MinLength } from 'class-validator';
+import { INTERNAL_ERROR_MESSAGE } from '../../api/src/http/error-filter.js';
+import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
+import { type ApiApp, startApi } from '../support/api-app.js';
+import { freePort } from '../support/processes.js';
+import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+class SubscriptionProbe {
+  @IsString()
+  @MinLength(4, { message: 'Enter at least 4 characters.' })
+  name: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  email: string;
+}
+
+/** Routes that exist only in this test, to exercise the conventions every controller gets. */
+@Controller('probe')
+class ProbeController {
+  @Post('subscriptions')
+  subscribe(@Body() body: SubscriptionProbe) {
+    return { subscribed: body.email };
+  }
+
+  @Get('failure')
+  fail(): never {
+    throw new Error('connection string postgres://secret@db leaked');
+  }
+}
+
+let test: TestEnvironment;
+let api: ApiApp;
+
+beforeAll(async () => {
+  test = await createTestEnvironment('http', { LOG_LEVEL: 'info' });
+  api = await startApi(test.environment, [ProbeController]);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await test?.cleanup();
+});
+
+describe('input validation', () => {
+  it('answers 400 with every field error in the spec words', async () => {
+    const response = await api.http.inject({
+      method: 'POST',
+      url: '/api/probe/subscriptions',
+      payload: { name: 'Jo' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      message: INVALID_INPUT_MESSAGE,
+      errors: {
+        name: ['Enter at least 4 characters.'],
+        email: ['Please enter a valid email address.'],
+      },
+    });
+  });
+
+  it('refuses fields it does not know', async () => {
+    const response = await api.http.inject({
+      method: 'POST',
+      url: '/api/probe/subscriptions',
+      payload: { name: 'Asha', email: 'asha@example.in', role: 'admin' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ role: ['This field is not accepted.'] });
+  });
+
+  it('accepts a valid body', async () => {
+    const response = await api.http.inject({
+      method: 'POST',
+      url: '/api/probe/subscriptions',
+      payload: { name: 'Asha', email: 'asha@example.in' },
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ subscribed: 'asha@example.in' });
+  });
+
+  it.each([
+    ['malformed JSON', 'application/json', '{"name": ', 400],
+    ['an unsupported media type', 'text/xml', '<name/>', 415],
+  ])('answers %s with a 4xx in the same shape', async (_case, contentType, payload, status) => {
+    const response = await api.http.inject({
+      method: 'POST',
+      url: '/api/probe/subscriptions',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ statusCode: status, message: expect.any(String) });
+  });
+
+  it('answers an unknown route with 404 in the same shape', async () => {
+    const response = await api.http.inject({ method: 'GET', url: '/api/nowhere' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/nowhere' });
+  });
+});
+
+describe('an unexpected error', () => {
+  it('is answered 500 without internals and logged with its request id', async () => {
+    const response = await api.http.inject({ method: 'GET', url: '/api/probe/failure' });
+
+    expect(response.statusCode).toBe(500);
+    const requestId = response.headers['x-request-id'];
+    expect(response.json()).toEqual({ statusCode: 500, message: INTERNAL_ERROR_MESSAGE, requestId });
+    expect(response.body).not.toContain('secret');
+    const logged = api.logs.find((line) => line.requestId === requestId && line.level === 50);
+    expect(logged).toMatchObject({ err: { message: 'connection string postgres://secret@db leaked' } });
+    expect(String((logged?.err as { stack?: string } | undefined)?.stack)).toContain('ProbeController.fail');
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a well-formed id from the caller and makes one otherwise', async () => {
+    const given = await api.http.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    const made = await api.http.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id!' },
+    });
+
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('tags each request log line with it', async () => {
+    const response = await api.http.inject({ method: 'POST', url: '/api/probe/subscriptions', payload: {} });
+    const requestId = response.headers['x-request-id'];
+
+    expect(api.logs).toContainEqual(
+      expect.objectContaining({ req: expect.objectContaining({ id: requestId }), res: { statusCode: 400 } }),
+    );
+  });
+});
+
+describe('browsers', () => {
+  const publicSite = 'http://localhost:5173';
+
+  it('lets the two web apps call with credentials and read Content-Range', async () => {
+    const preflight = await api.http.inject({
+      method: 'OPTIONS',
+      url: '/api/probe/subscriptions',
+      headers: { origin: publicSite, 'access-control-request-method': 'POST' },
+    });
+    const read = await api.http.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:5174' },
+    });
+
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(publicSite);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(read.headers['access-control-allow-origin']).toBe('http://localhost:5174');
+    expect(String(read.headers['access-control-expose-headers'])).toContain('Content-Range');
+  });
+
+  it('gives other origins no access', async () => {
+    const response = await api.http.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the security headers', async () => {
+    const response = await api.http.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('documentation and operations', () => {
+  it('serves OpenAPI at /api/docs', async () => {
+    const page = await api.http.inject({ method: 'GET', url: '/api/docs' });
+    const document = await api.http.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(Object.keys(document.json().paths)).toContain('/api/health');
+  });
+
+  it('reports database, Redis and queue state at /api/health', async () => {
+    const response = await api.http.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      info: {
+        database: { status: 'up' },
+        redis: { status: 'up' },
+        queue: {
+          status: 'up',
+          domainEvents: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+          outbox: { unpublished: 0 },
+        },
+      },
+    });
+  });
+
+  it('keeps the queue dashboard off unless asked for', async () => {
+    const response = await api.http.inject({ method: 'GET', url: '/api/admin/queues' });
+
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('with Redis unreachable', () => {
+  let degraded: ApiApp;
+
+  beforeAll(async () => {
+    const unreachable = `redis://127.0.0.1:${await freePort()}`;
+    degraded = await startApi({ ...test.environment, REDIS_URL: unreachable });
+  });
+
+  afterAll(async () => {
+    await degraded?.close();
+  });
+
+  it('reports 503 naming Redis and the queue as down, the database as up', async () => {
+    const response = await degraded.http.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: 'error',
+      info: { database: { status: 'up' } },
+      error: { redis: { status: 'down' }, queue: { status: 'down' } },
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { QueueRegistry } from '../../api/src/jobs/queue-registry.js';
+import { QueueName, ScheduledJob } from '../../api/src/jobs/queues.js';
+import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { appliedCount, createLedgerTables, LedgerProjection, RecordEntry } from '../support/ledger.js';
+import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
+import { startWorkers, type WorkersApp } from '../support/workers-app.js';
+
+let test: TestEnvironment;
+let workers: WorkersApp;
+
+beforeAll(async () => {
+  test = await createTestEnvironment('maintenance');
+  workers = await startWorkers(test.environment, ['relay', 'events', 'scheduler'], [LedgerProjection]);
+  await createLedgerTables(workers.dataSource);
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await test?.cleanup();
+});
+
+describe('scheduled jobs', () => {
+  it('are registered once as BullMQ job schedulers', async () => {
+    const maintenance = workers.module.get(QueueRegistry).get(QueueName.Maintenance);
+
+    const schedulers = await eventually(async () => {
+      const found = await maintenance.getJobSchedulers();
+      return found.length > 0 ? found : undefined;
+    }, 'the schedules');
+    expect(schedulers).toEqual([
+      expect.objectContaining({ key: ScheduledJob.RedeliverStaleEvents.name, every: 30_000 }),
+    ]);
+  });
+
+  it('offer again an event whose job vanished, which then takes effect once', async () => {
+    const entryId = await workers.commands.execute(new RecordEntry(3));
+    await eventually(
+      async () => (await appliedCount(workers.dataSource, 'ledger-projection')) === 1,
+      'delivery',
+    );
+    const [{ id: eventId }] = await workers.dataSource.query(
+      'SELECT id FROM outbox WHERE aggregate_id = $1',
+      [entryId],
+    );
+    // As if the processed mark were lost in a crash and the job removed from Redis.
+    await eventually(
+      async () => (await workers.domainEvents.getJobState(eventId)) === 'completed',
+      'completion',
+    );
+    await (await workers.domainEvents.getJob(eventId))!.remove();
+    await workers.dataSource.query(
+      "UPDATE outbox SET processed_at = NULL, published_at = now() - interval '10 minutes' WHERE id = $1",
+      [eventId],
+    );
+
+    const maintenance = workers.module.get(QueueRegistry).get(QueueName.Maintenance);
+    await maintenance.add(ScheduledJob.RedeliverStaleEvents.name, {});
+
+    await eventually(
+      async () =>
+        (await workers.dataSource.query('SELECT processed_at FROM outbox WHERE id = $1', [eventId]))[0]
+          .processed_at,
+      'the event to be offered again and processed',
+    );
+    expect(await workers.domainEvents.getJobState(eventId)).toBe('completed');
+    expect(await appliedCount(workers.dataSource, 'ledger-projection')).toBe(1);
+  });
+});
+
+describe('rebuilding a projection', () => {
+  it('replays the event log into an emptied read model', async () => {
+    for (const amount of [10, 20, 30]) await workers.commands.execute(new RecordEntry(amount));
+    await eventually(
+      async () => (await appliedCount(workers.dataSource, 'ledger-projection')) === 4,
+      'delivery',
+    );
+    const before = await workers.dataSource.query(
+      "SELECT event_id, amount FROM ledger_applied WHERE consumer = 'ledger-projection' ORDER BY event_id",
+    );
+    await workers.dataSource.query(
+      "UPDATE ledger_applied SET amount = -1 WHERE consumer = 'ledger-projection'",
+    );
+
+    const projection = workers.module
+      .get(EventDispatcher)
+      .consumers.find((c) => c.name === 'ledger-projection')!;
+    const replayed = await rebuildProjection(workers.dataSource, projection);
+
+    expect(replayed).toBe(4);
+    const after = await workers.dataSource.query(
+      "SELECT event_id, amount FROM ledger_applied WHERE consumer = 'ledger-projection' ORDER BY event_id",
+    );
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,93 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Writable } from 'node:stream';
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { AppModule } from '../../api/src/app.module.js';
+import type { Environment } from '../../api/src/config/environment.js';
+import { configureHttpApp, createHttpAdapter } from '../../api/src/http/configure-app.js';
+
+export interface HttpResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+  json(): any;
+}
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string as is. */
+  payload?: unknown;
+}
+
+export interface ApiApp {
+  app: NestFastifyApplication;
+  /** Base URL of the API listening on a free local port. */
+  baseUrl: string;
+  http: { inject(request: HttpRequest): Promise<HttpResponse> };
+  /** Every JSON log line written so far. */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** The real API module and HTTP set-up, served in-process (requests go through `http.inject`). */
+export async function startApi(environment: Environment, extraControllers: Type[] = []): Promise<ApiApp> {
+  const logs: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const module = await Test.createTestingModule({
+    imports: [AppModule.forRoot(environment, { logDestination: destination })],
+    controllers: extraControllers,
+  }).compile();
+  const app = module.createNestApplication<NestFastifyApplication>(createHttpAdapter(), { bufferLogs: true });
+  await configureHttpApp(app);
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = await app.getUrl();
+  return {
+    app,
+    baseUrl,
+    http: { inject: (request) => send(baseUrl, request) },
+    logs,
+    close: () => app.close(),
+  };
+}
+
+/** A plain HTTP/1.1 request over a real socket; headers such as Origin are sent as given. */
+export function send(
+  baseUrl: string,
+  { method, url, headers = {}, payload }: HttpRequest,
+): Promise<HttpResponse> {
+  const body =
+    payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const allHeaders = {
+    ...(body !== undefined && typeof payload !== 'string' && { 'content-type': 'application/json' }),
+    ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }),
+    ...headers,
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(new URL(url, baseUrl), { method, headers: allHeaders }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk) => {
+        text += chunk;
+      });
+      incoming.on('end', () =>
+        resolve({
+          statusCode: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          body: text,
+          json: () => JSON.parse(text),
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
