@@ -17,7 +17,7 @@ import { Environment } from '../config/environment.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
-import { createRedisConnection } from '../redis/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../redis/redis-connection.js';
 import { loggerOptions } from './logging.js';
 
 export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
@@ -35,8 +35,8 @@ class RedisConnections implements OnApplicationShutdown {
   ) {}
 
   onApplicationShutdown(): void {
-    this.producer.disconnect();
-    this.client.disconnect();
+    closeRedisConnection(this.producer);
+    closeRedisConnection(this.client);
   }
 }
 

@@ -32,3 +32,11 @@ export function createRedisConnection(url: string, role: RedisRole, reporter?: R
   });
   return redis;
 }
+
+/** Closes a connection; one still in its handshake would otherwise report the aborted handshake. */
+export function closeRedisConnection(redis: Redis | undefined): void {
+  if (!redis) return;
+  redis.removeAllListeners('error');
+  redis.on('error', () => undefined);
+  redis.disconnect();
+}

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { Environment } from '../../../api/src/config/environment.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { QueueName } from '../../../api/src/jobs/queues.js';
-import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventOutcomes } from './event-outcomes.js';
 
@@ -48,6 +48,6 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    this.connection?.disconnect();
+    closeRedisConnection(this.connection);
   }
 }

@@ -6,7 +6,7 @@ import { Environment } from '../../../api/src/config/environment.js';
 import { OutboxPublisher, OutboxRelay } from '../../../api/src/events/outbox-relay.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName } from '../../../api/src/jobs/queues.js';
-import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 
 export function outboxPublisher(dataSource: DataSource, queues: QueueRegistry, environment: Environment) {
   return new OutboxPublisher(dataSource, queues.get(QueueName.DomainEvents), {
@@ -42,6 +42,6 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
-    this.connection?.disconnect();
+    closeRedisConnection(this.connection);
   }
 }

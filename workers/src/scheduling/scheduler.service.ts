@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
-import { createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
 
 /** An event whose job has not finished this long after publishing is offered again. */
@@ -75,6 +75,6 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    this.connection?.disconnect();
+    closeRedisConnection(this.connection);
   }
 }
