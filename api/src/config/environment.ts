@@ -135,7 +135,7 @@ export class Environment {
   @IsInt()
   @Min(1)
   @Max(256)
-  EVENT_CONCURRENCY = 8;
+  EVENT_CONCURRENCY = 16;
 
   /** Which parts a workers process runs: any of relay, events, scheduler (default: all). */
   @Matches(/^\s*(relay|events|scheduler)(\s*,\s*(relay|events|scheduler))*\s*$/, {

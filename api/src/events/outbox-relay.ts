@@ -173,16 +173,15 @@ export class OutboxRelay {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const finish = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
+        // Cleared however the wait ends, so a notification during the next pass is remembered
+        // in `notified` instead of calling a finished wait.
         this.wakeUp = undefined;
-        this.notified = false;
-        done();
+        resolve();
       };
+      const timer = setTimeout(finish, ms);
+      this.wakeUp = finish;
     });
   }
 

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from './domain-event.js';
 
-/** The channel the outbox relay listens on; NOTIFY is delivered only when the transaction commits. */
+/**
+ * The channel the outbox relay listens on. A statement trigger on `outbox` notifies it, and
+ * PostgreSQL delivers the notification only when the inserting transaction commits.
+ */
 export const OUTBOX_CHANNEL = 'outbox_event';
 
 export interface Transaction {
@@ -48,5 +51,4 @@ export async function appendToOutbox(manager: EntityManager, events: DomainEvent
     `INSERT INTO outbox (id, type, aggregate_type, aggregate_id, payload, occurred_at) VALUES ${rows.join(', ')}`,
     values,
   );
-  await manager.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }

@@ -4,45 +4,91 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './event-consumer.js';
 
-/** Hands an event to every consumer registered for its type, each at most once in effect. */
+interface Delivery {
+  event: PublishedEvent;
+  settle(error?: unknown): void;
+}
+
+/** Hands events to every consumer registered for their type, each at most once in effect. */
 @Injectable()
 export class EventDispatcher {
-  private readonly consumersByType = new Map<string, EventConsumer[]>();
+  private waiting: Delivery[] = [];
+  private flushScheduled = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EVENT_CONSUMERS) readonly consumers: EventConsumer[],
-  ) {
-    for (const consumer of consumers) {
-      for (const type of consumer.handles) {
-        this.consumersByType.set(type, [...(this.consumersByType.get(type) ?? []), consumer]);
-      }
-    }
-  }
+  ) {}
 
   /**
-   * Applies the event to each interested consumer in its own transaction. A consumer that throws
-   * leaves no trace and fails the whole delivery; on retry, consumers that already applied it
-   * are skipped by their inbox record.
+   * Applies the event to each interested consumer. Events dispatched in the same turn of the event
+   * loop (the worker runs several jobs at once) are applied together, in one transaction per
+   * consumer; that saves most of the round trips per event. A consumer that throws leaves no
+   * trace of the lot, which is then applied event by event so that only the failing events fail.
+   * On a retry, consumers that already applied an event skip it through their inbox record.
    */
-  async dispatch(event: PublishedEvent): Promise<void> {
-    for (const consumer of this.consumersByType.get(event.type) ?? []) {
-      await this.dataSource.transaction((manager) => applyOnce(consumer, event, manager));
+  dispatch(event: PublishedEvent): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      await this.apply(batch.map((delivery) => delivery.event));
+      for (const delivery of batch) delivery.settle();
+      return;
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.settle(error);
+    }
+    await Promise.all(
+      batch.map(({ event, settle }) =>
+        this.apply([event]).then(
+          () => settle(),
+          (error: unknown) => settle(error ?? new Error('event consumer failed')),
+        ),
+      ),
+    );
+  }
+
+  private async apply(events: PublishedEvent[]): Promise<void> {
+    for (const consumer of this.consumers) {
+      const handled = events.filter((event) => consumer.handles.includes(event.type));
+      if (handled.length > 0) {
+        await this.dataSource.transaction((manager) => applyOnce(consumer, handled, manager));
+      }
     }
   }
 }
 
-/** Records the event in the consumer's inbox and applies it, or does nothing if it was recorded. */
+/**
+ * Records the events in the consumer's inbox and applies those it had not recorded yet, in order.
+ * Returns how many were applied.
+ */
 export async function applyOnce(
   consumer: EventConsumer,
-  event: PublishedEvent,
+  events: PublishedEvent[],
   manager: EntityManager,
-): Promise<boolean> {
-  const inserted: unknown[] = await manager.query(
-    'INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
-    [consumer.name, event.id],
+): Promise<number> {
+  const inserted: Array<{ event_id: string }> = await manager.query(
+    `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])
+     ON CONFLICT DO NOTHING RETURNING event_id`,
+    [consumer.name, events.map((event) => event.id)],
   );
-  if (inserted.length === 0) return false;
-  await consumer.handle(event, manager);
-  return true;
+  const fresh = new Set(inserted.map((row) => row.event_id));
+  let applied = 0;
+  for (const event of events) {
+    // delete: the same event twice in one lot is applied once
+    if (!fresh.delete(event.id)) continue;
+    await consumer.handle(event, manager);
+    applied += 1;
+  }
+  return applied;
 }

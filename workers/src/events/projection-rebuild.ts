@@ -25,10 +25,8 @@ export async function rebuildProjection(dataSource: DataSource, consumer: EventC
          FROM outbox WHERE type = ANY($1) AND position > $2 ORDER BY position LIMIT $3`,
         [consumer.handles, after, PAGE_SIZE],
       );
-      for (const event of page) {
-        event.occurredAt = new Date(event.occurredAt).toISOString();
-        if (await applyOnce(consumer, event, manager)) applied += 1;
-      }
+      for (const event of page) event.occurredAt = new Date(event.occurredAt).toISOString();
+      applied += await applyOnce(consumer, page, manager);
       if (page.length < PAGE_SIZE) return applied;
       after = page[page.length - 1]!.position;
     }
