@@ -32,11 +32,24 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<bool
   }
 }
 
-export async function dropDatabase(databaseUrl: string): Promise<void> {
+/**
+ * Drops the database. Connections that are still closing are given a moment to go (a pool reports
+ * itself ended before the server has seen its sockets close); any left are then terminated.
+ */
+export async function dropDatabase(databaseUrl: string, graceMs = 2000): Promise<void> {
   const { name, serverUrl } = maintenanceTarget(databaseUrl);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
+    const deadline = Date.now() + graceMs;
+    for (;;) {
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0].n === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
   } finally {
     await client.end();
