@@ -226,10 +226,8 @@ function printUrls(port, webApps) {
     ['API', api],
     ['OpenAPI docs', `${api}/docs`],
     ['Health', `${api}/health`],
+    ['Queue dashboard (admins)', `${api}/admin/queues`],
   ];
-  if (['1', 'true'].includes(process.env.QUEUE_DASHBOARD ?? '')) {
-    rows.push(['Queue dashboard', `${api}/admin/queues`]);
-  }
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`);
   console.log(`\nOffers Marketplace is running:\n${lines.join('\n')}`);

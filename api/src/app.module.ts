@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Environment } from './config/environment.js';
 import { HealthModule } from './health/health.module.js';
+import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
 
 /** The HTTP API: the platform plus one module per feature. */
@@ -9,7 +10,7 @@ export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(environment, options), HealthModule],
+      imports: [PlatformModule.forRoot(environment, options), IdentityModule, HealthModule],
     };
   }
 }

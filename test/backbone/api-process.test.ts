@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
@@ -11,12 +12,9 @@ beforeAll(async () => {
   test = await createTestEnvironment('api process');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  api = startNode('dist/api/src/main.js', {
-    ...test.variables,
-    PORT: String(port),
-    QUEUE_DASHBOARD: '1',
-    LOG_LEVEL: 'info',
-  });
+  const seeded = startNode('dist/api/src/database/cli/seed.js', test.variables);
+  await new Promise((resolve) => seeded.child.on('exit', resolve));
+  api = startNode('dist/api/src/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
   await eventually(
     async () => (await send(baseUrl, { method: 'GET', url: '/api/health' })).statusCode === 200,
     'the API to answer',
@@ -28,9 +26,19 @@ afterAll(async () => {
   await test?.cleanup();
 });
 
-it('serves the queue dashboard when switched on, listing the queues', async () => {
-  const page = await send(baseUrl, { method: 'GET', url: '/api/admin/queues' });
-  const queues = await send(baseUrl, { method: 'GET', url: '/api/admin/queues/api/queues' });
+it('serves the queue dashboard to the seeded admin, listing the queues', async () => {
+  const signIn = await send(baseUrl, {
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${signIn.json().token}` };
+  const page = await send(baseUrl, { method: 'GET', url: '/api/admin/queues', headers });
+  const queues = await send(baseUrl, { method: 'GET', url: '/api/admin/queues/api/queues', headers });
+  const anonymous = await send(baseUrl, { method: 'GET', url: '/api/admin/queues/api/queues' });
+
+  expect(signIn.statusCode).toBe(200);
+  expect(anonymous.statusCode).toBe(401);
 
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');

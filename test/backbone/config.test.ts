@@ -24,7 +24,7 @@ describe('settings', () => {
     ],
     ['PORT', 'eighty', /^Configuration error: PORT must be an integer number/],
     ['PORT', '70000', /^Configuration error: PORT must not be greater than 65535/],
-    ['QUEUE_DASHBOARD', 'maybe', /^Configuration error: QUEUE_DASHBOARD must be a boolean value/],
+    ['SESSION_TTL_HOURS', 'forever', /^Configuration error: SESSION_TTL_HOURS must be an integer number/],
     [
       'PUBLIC_URL',
       'localhost:5173',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { IsEmail, IsString, MinLength } from 'class-validator';
 import { INTERNAL_ERROR_MESSAGE } from '../../api/src/http/error-filter.js';
+import { Public } from '../../api/src/identity/sessions/access.js';
 import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { freePort } from '../support/processes.js';
@@ -17,6 +18,7 @@ class SubscriptionProbe {
 }
 
 /** Routes that exist only in this test, to exercise the conventions every controller gets. */
+@Public()
 @Controller('probe')
 class ProbeController {
   @Post('subscriptions')
@@ -217,10 +219,11 @@ describe('documentation and operations', () => {
     });
   });
 
-  it('keeps the queue dashboard off unless asked for', async () => {
+  it('keeps the queue dashboard for admins', async () => {
     const response = await api.http.inject({ method: 'GET', url: '/api/admin/queues' });
 
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, message: 'Please sign in to continue.' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
-  IsBoolean,
+  IsEmail,
   IsIn,
   IsInt,
   IsNotIn,
@@ -39,13 +39,6 @@ function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions
       },
     });
 }
-
-const toBoolean = ({ value }: { value: unknown }) => {
-  if (typeof value === 'boolean') return value;
-  if (value === '1' || value === 'true') return true;
-  if (value === '0' || value === 'false' || value === '' || value === undefined) return false;
-  return value; // anything else fails @IsBoolean with a message naming the variable
-};
 
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -89,6 +82,26 @@ export class Environment {
   @IsNotIn([DEVELOPMENT_SESSION_SECRET], { message: SESSION_SECRET_RULE })
   SESSION_SECRET = DEVELOPMENT_SESSION_SECRET;
 
+  /** How long a sign-in lasts. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 90)
+  SESSION_TTL_HOURS = 24 * 7;
+
+  /** The first admin, created by the seed when no admin exists. */
+  @IsString()
+  @MinLength(3)
+  ADMIN_USERNAME = 'admin';
+
+  @IsEmail({}, { message: 'must be an email address' })
+  ADMIN_EMAIL = 'admin@offers.localhost';
+
+  @ValidateIf((env: Environment) => env.ADMIN_PASSWORD !== undefined)
+  @IsString()
+  @MinLength(8, { message: 'must be at least 8 characters long' })
+  ADMIN_PASSWORD?: string;
+
   /** SMTP server for outgoing mail; without it, development runs a local mail catcher. */
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SMTP_URL !== undefined)
   @IsServiceUrl(['smtp:', 'smtps:'], { message: 'must be set to a URL starting with smtp:// or smtps://' })
@@ -109,11 +122,6 @@ export class Environment {
   /** Where browsers reach this API (used in links inside mails). */
   @IsServiceUrl(['http:', 'https:'])
   API_URL = 'http://localhost:3000';
-
-  /** Bull Board at /api/admin/queues. */
-  @Transform(toBoolean)
-  @IsBoolean()
-  QUEUE_DASHBOARD = false;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

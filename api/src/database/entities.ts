@@ -1,4 +1,7 @@
 import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
+import { Admin } from '../identity/entities/admin.entity.js';
+import { Merchant } from '../identity/entities/merchant.entity.js';
+import { User } from '../identity/entities/user.entity.js';
 
 /** Every entity of the product; TypeORM under ESM takes classes, not globs. */
-export const entities = [OutboxEvent, InboxEntry];
+export const entities = [OutboxEvent, InboxEntry, User, Merchant, Admin];

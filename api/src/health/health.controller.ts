@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { Public } from '../identity/sessions/access.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
 import { CLIENT_REDIS } from '../platform/platform.module.js';
@@ -17,6 +18,7 @@ import { CLIENT_REDIS } from '../platform/platform.module.js';
 const CHECK_TIMEOUT_MS = 1500;
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,12 +1,17 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { Logger } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { Environment } from '../config/environment.js';
+import { authenticate, authorize } from '../identity/sessions/access.js';
+import { SessionService } from '../identity/sessions/session.service.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
 import { requestIdFor } from '../platform/logging.js';
-import { HttpErrorFilter } from './error-filter.js';
+import { HttpErrorFilter, requestIdOf, toErrorBody } from './error-filter.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
@@ -15,10 +20,10 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /** Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one. */
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy on this machine (sign-in throttling keys on it).
+    trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
-    requestIdLogLabel: 'requestId',
   });
 }
 
@@ -39,6 +44,7 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
       reply.header('x-request-id', request.id);
     });
 
+  await app.register(cookie);
   await app.register(helmet, {
     // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
     // ship inline scripts and styles.
@@ -69,10 +75,10 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
   });
 
-  if (environment.QUEUE_DASHBOARD) await mountQueueDashboard(app);
+  await mountQueueDashboard(app);
 }
 
-/** Loaded only when switched on: it brings a UI bundle and a static file server. */
+/** Bull Board for admins. Loaded lazily: it brings a UI bundle and a static file server. */
 async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
   const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter: BullBoardAdapter }] = await Promise.all([
     import('@bull-board/api'),
@@ -88,5 +94,21 @@ async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
     ),
     serverAdapter,
   });
-  await app.register(serverAdapter.registerPlugin() as never, { prefix: QUEUE_DASHBOARD_PATH });
+  const sessions = app.get(SessionService);
+  const logger = new Logger('QueueDashboard');
+  await app.register(
+    async (scope: FastifyInstance) => {
+      // Outside Nest's router, so the guard is applied here: admins only, like /api/admin/*.
+      scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          authorize(await authenticate(sessions, request), request, 'admin');
+        } catch (error) {
+          const body = toErrorBody(error, requestIdOf(request), logger);
+          return reply.status(body.statusCode).send(body);
+        }
+      });
+      await scope.register(serverAdapter.registerPlugin() as never);
+    },
+    { prefix: QUEUE_DASHBOARD_PATH },
+  );
 }

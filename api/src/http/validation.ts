@@ -6,13 +6,21 @@ export const UNKNOWN_FIELD_MESSAGE = 'This field is not accepted.';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Flattens class-validator's tree into `{ "field" | "parent.child": [messages] }`. */
+/** Constraints that mean "missing": when one fails, the field's other rules say nothing new. */
+const REQUIRED_CONSTRAINTS = new Set(['isNotEmpty', 'isDefined']);
+
+/**
+ * Flattens class-validator's tree into `{ "field" | "parent.child": [messages] }`. Messages come
+ * in the order the decorators are written (class-validator lists them bottom-up), and a missing
+ * value reports only that it is required.
+ */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const constraints = error.constraints ?? {};
-    const messages = Object.entries(constraints).map(([name, message]) =>
+    const constraints = Object.entries(error.constraints ?? {}).reverse();
+    const required = constraints.find(([name]) => REQUIRED_CONSTRAINTS.has(name));
+    const messages = (required ? [required] : constraints).map(([name, message]) =>
       name === 'whitelistValidation' ? UNKNOWN_FIELD_MESSAGE : message,
     );
     if (messages.length > 0) result[path] = messages;

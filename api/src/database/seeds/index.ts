@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../../config/environment.js';
+import { firstAdminSeed } from '../../identity/admin-seed.js';
 
 /**
  * A piece of demo data. Seeds must be idempotent: `npm start` runs them on every start, and a
@@ -11,4 +12,4 @@ export interface Seed {
 }
 
 /** The demo marketplace, in dependency order; each feature adds its seeds here. */
-export const seeds: Seed[] = [];
+export const seeds: Seed[] = [firstAdminSeed];

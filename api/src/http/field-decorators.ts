@@ -1,0 +1,29 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from '../rules/accounts.js';
+
+/** Trims surrounding spaces, so "   " counts as empty. */
+export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** A required text field: trimmed, present, a string, and not longer than `maxLength`. */
+export function RequiredText(required: string, maxLength = 200) {
+  return applyDecorators(
+    Trim(),
+    IsNotEmpty({ message: required }),
+    IsString({ message: required }),
+    MaxLength(maxLength, { message: `Must be at most ${maxLength} characters.` }),
+  );
+}
+
+/** A password that meets every rule, each failure with its own message. */
+export function StrongPassword(required: string) {
+  return applyDecorators(
+    IsNotEmpty({ message: required }),
+    IsString({ message: required }),
+    MaxLength(PASSWORD_MAX_LENGTH, {
+      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    }),
+    ...PASSWORD_RULES.map((rule) => Matches(rule.test, { message: rule.message })),
+  );
+}

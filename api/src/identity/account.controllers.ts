@@ -1,0 +1,86 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
+import { UpdateMerchantProfile, UpdateUserProfile } from './commands/update-profile.js';
+import { UpdateMerchantProfileDto, UpdateUserProfileDto } from './dto/profile.dto.js';
+import { referralInvitation } from './referrals.js';
+import { CurrentAccount, CurrentMerchantId } from './sessions/access.js';
+import type { SignedInAccount } from './sessions/session.service.js';
+
+class ReferralQuery {
+  /** The friend's 10-digit mobile number, to open a chat with them. */
+  @IsOptional()
+  @IsString()
+  mobile?: string;
+}
+
+const USER_PROFILE = `SELECT user_name AS "userName", mobile_number AS "mobileNumber", email AS "emailAddress",
+                             address, referral_code AS "referralCode"
+                      FROM users WHERE id = $1`;
+
+const MERCHANT_PROFILE = `SELECT id AS "merchantId", merchant_name AS "merchantName", brand_name AS "brandName",
+                                 industry, category, address, email, mobile, merchant_url AS "merchantUrl",
+                                 user_name AS "userName", referral_code AS "referralCode",
+                                 is_email_confirmed AS "isEmailConfirmed", registered_on AS "registeredOn"
+                          FROM merchants WHERE id = $1`;
+
+/** The signed-in user's own account (the `/api/me` area is for users only). */
+@ApiTags('me')
+@Controller('me')
+export class UserAccountController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
+
+  @Get('profile')
+  async profile(@CurrentAccount() account: SignedInAccount) {
+    const [profile] = await this.dataSource.query(USER_PROFILE, [account.id]);
+    return profile;
+  }
+
+  @Put('profile')
+  async updateProfile(@CurrentAccount() account: SignedInAccount, @Body() changes: UpdateUserProfileDto) {
+    await this.commands.execute(new UpdateUserProfile(account.id, changes));
+    return this.profile(account);
+  }
+
+  @Get('referral')
+  async referral(@CurrentAccount() account: SignedInAccount, @Query() query: ReferralQuery) {
+    const [{ referralCode }] = await this.dataSource.query(USER_PROFILE, [account.id]);
+    return referralInvitation(this.environment.PUBLIC_URL, referralCode, query.mobile);
+  }
+}
+
+/** The signed-in merchant's own account. */
+@ApiTags('merchant')
+@Controller('merchant')
+export class MerchantAccountController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
+
+  @Get('profile')
+  async profile(@CurrentMerchantId() merchantId: number) {
+    const [profile] = await this.dataSource.query(MERCHANT_PROFILE, [merchantId]);
+    return profile;
+  }
+
+  @Put('profile')
+  async updateProfile(@CurrentMerchantId() merchantId: number, @Body() changes: UpdateMerchantProfileDto) {
+    await this.commands.execute(new UpdateMerchantProfile(merchantId, changes));
+    return this.profile(merchantId);
+  }
+
+  @Get('referral')
+  async referral(@CurrentMerchantId() merchantId: number, @Query() query: ReferralQuery) {
+    const [{ referralCode }] = await this.dataSource.query(MERCHANT_PROFILE, [merchantId]);
+    return referralInvitation(this.environment.PUBLIC_URL, referralCode, query.mobile);
+  }
+}

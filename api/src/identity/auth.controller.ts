@@ -1,0 +1,147 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
+import {
+  EMAIL_CONFIRMATION,
+  MERCHANT_REGISTRATION,
+  MERCHANT_SIGN_IN,
+  USER_REGISTRATION,
+} from '../rules/accounts.js';
+import { ConfirmMerchantEmail } from './commands/confirm-merchant-email.js';
+import { RegisterMerchant } from './commands/register-merchant.js';
+import { RegisterUser } from './commands/register-user.js';
+import { RegisterMerchantDto, RegisterUserDto } from './dto/registration.dto.js';
+import { AdminSignInDto, MerchantSignInDto, UserSignInDto } from './dto/sign-in.dto.js';
+import { CurrentAccount, Public } from './sessions/access.js';
+import { SessionService, type SignedInAccount } from './sessions/session.service.js';
+import { clearSessionCookies, setSessionCookies } from './sessions/session-cookies.js';
+import { SignInService } from './sign-in/sign-in.service.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly signIns: SignInService,
+    private readonly sessions: SessionService,
+    private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
+
+  @Public()
+  @Post('users/register')
+  async registerUser(@Body() body: RegisterUserDto) {
+    const { userId, referralCode } = await this.commands.execute(new RegisterUser(body));
+    return { userId, referralCode, message: USER_REGISTRATION.success };
+  }
+
+  @Public()
+  @Post('merchants/register')
+  async registerMerchant(@Body() body: RegisterMerchantDto) {
+    const { merchantId, referralCode } = await this.commands.execute(new RegisterMerchant(body));
+    return { merchantId, referralCode, message: MERCHANT_REGISTRATION.success };
+  }
+
+  @Public()
+  @Get('confirm-email')
+  async confirmEmail(@Query('token') token = '') {
+    const { merchantId } = await this.commands.execute(new ConfirmMerchantEmail(String(token)));
+    return { merchantId, message: EMAIL_CONFIRMATION.confirmed };
+  }
+
+  @Public()
+  @Post('users/login')
+  @HttpCode(200)
+  async signInUser(
+    @Body() body: UserSignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { accountId, session } = await this.signIns.signIn('user', {
+      identifier: body.email,
+      password: body.password,
+      alsoMatches: { column: 'user_name', value: body.userName },
+      clientAddress: request.ip,
+    });
+    setSessionCookies(reply, session, this.secureCookies);
+    const [user] = await this.dataSource.query(
+      'SELECT id, user_name AS "userName", email, mobile_number AS "mobileNumber" FROM users WHERE id = $1',
+      [accountId],
+    );
+    return {
+      userId: accountId,
+      message: 'Login successful',
+      token: session.bearerToken,
+      xsrfToken: session.xsrfToken,
+      user,
+    };
+  }
+
+  @Public()
+  @Post('merchants/login')
+  @HttpCode(200)
+  async signInMerchant(
+    @Body() body: MerchantSignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { accountId, session } = await this.signIns.signIn('merchant', {
+      identifier: body.userName,
+      password: body.password,
+      clientAddress: request.ip,
+    });
+    setSessionCookies(reply, session, this.secureCookies);
+    const [merchant] = await this.dataSource.query(
+      `SELECT id AS "merchantId", merchant_name AS "merchantName", email, mobile, referral_code AS "referralCode"
+       FROM merchants WHERE id = $1`,
+      [accountId],
+    );
+    return {
+      merchantId: accountId,
+      message: MERCHANT_SIGN_IN.success,
+      token: session.bearerToken,
+      xsrfToken: session.xsrfToken,
+      merchant,
+    };
+  }
+
+  @Public()
+  @Post('admin/login')
+  @HttpCode(200)
+  async signInAdmin(
+    @Body() body: AdminSignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { accountId, session } = await this.signIns.signIn('admin', {
+      identifier: body.username,
+      password: body.password,
+      alsoMatches: body.email ? { column: 'email', value: body.email } : undefined,
+      clientAddress: request.ip,
+    });
+    setSessionCookies(reply, session, this.secureCookies);
+    const [admin] = await this.dataSource.query('SELECT id, username, email FROM admins WHERE id = $1', [
+      accountId,
+    ]);
+    return { userId: accountId, token: session.bearerToken, xsrfToken: session.xsrfToken, admin };
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async signOut(@CurrentAccount() account: SignedInAccount, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.sessions.end(account.sessionId);
+    clearSessionCookies(reply);
+  }
+
+  @Get('me')
+  whoAmI(@CurrentAccount() account: SignedInAccount) {
+    return { role: account.role, id: account.id, name: account.name };
+  }
+
+  private get secureCookies(): boolean {
+    return new URL(this.environment.API_URL).protocol === 'https:';
+  }
+}

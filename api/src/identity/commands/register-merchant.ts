@@ -1,0 +1,89 @@
+import { BadRequestException } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../events/unit-of-work.js';
+import { EMAIL_CONFIRMATION, HOUSE_REFERRAL_CODE, MERCHANT_REGISTRATION } from '../../rules/accounts.js';
+import type { RegisterMerchantDto } from '../dto/registration.dto.js';
+import { Merchant } from '../entities/merchant.entity.js';
+import { MerchantRegistered } from '../events/account-events.js';
+import { hashPassword } from '../passwords.js';
+import {
+  normaliseReferralCode,
+  referralCodeExists,
+  registerReferralCode,
+  unusedReferralCode,
+} from '../referral-codes.js';
+import { conflictFromUniqueViolation, isUniqueViolationOf } from '../unique-violations.js';
+
+export class RegisterMerchant extends Command<{ merchantId: number; referralCode: string }> {
+  constructor(readonly registration: RegisterMerchantDto) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterMerchant)
+export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ registration }: RegisterMerchant) {
+    const passwordHash = await hashPassword(registration.password);
+    for (;;) {
+      try {
+        return await this.register(registration, passwordHash);
+      } catch (error) {
+        if (!isUniqueViolationOf(error, 'referral_codes_pkey')) {
+          conflictFromUniqueViolation(error, MERCHANT_REGISTRATION.duplicate, {
+            merchants_email_key: { field: 'email', message: MERCHANT_REGISTRATION.emailTaken },
+            merchants_mobile_key: { field: 'mobile', message: MERCHANT_REGISTRATION.mobileTaken },
+            merchants_user_name_key: { field: 'userName', message: MERCHANT_REGISTRATION.userNameTaken },
+          });
+        }
+      }
+    }
+  }
+
+  private register(registration: RegisterMerchantDto, passwordHash: string) {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      const referredByCode = normaliseReferralCode(registration.referredByCode) ?? HOUSE_REFERRAL_CODE;
+      if (!(await referralCodeExists(manager, referredByCode))) {
+        throw new BadRequestException({
+          statusCode: 400,
+          message: MERCHANT_REGISTRATION.failed,
+          errors: { referredByCode: [MERCHANT_REGISTRATION.referredByCode.unknown] },
+        });
+      }
+      const referralCode = await unusedReferralCode(manager);
+      const confirmationExpiresAt = new Date(Date.now() + EMAIL_CONFIRMATION.validForHours * 3600_000);
+      const merchant = await manager.save(
+        manager.create(Merchant, {
+          merchantName: registration.merchantName,
+          brandName: registration.brandName,
+          industry: registration.industry,
+          category: registration.category,
+          address: registration.address,
+          email: registration.email,
+          mobile: registration.mobile,
+          merchantUrl: registration.merchantUrl,
+          userName: registration.userName,
+          passwordHash,
+          referralCode,
+          referredByCode,
+          referredByType: registration.referredByType ?? 'merchant',
+          isEmailConfirmed: false,
+          emailConfirmationExpiresAt: confirmationExpiresAt,
+        }),
+      );
+      await registerReferralCode(manager, referralCode, 'merchant', merchant.id);
+      record(
+        new MerchantRegistered(String(merchant.id), {
+          merchantName: merchant.merchantName,
+          email: merchant.email,
+          referralCode,
+          referredByCode,
+          referredByType: merchant.referredByType,
+          confirmationExpiresAt: confirmationExpiresAt.toISOString(),
+        }),
+      );
+      return { merchantId: merchant.id, referralCode };
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { NotFoundException } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainEvent } from '../../events/domain-event.js';
+import { UnitOfWork } from '../../events/unit-of-work.js';
+import { MERCHANT_REGISTRATION, USER_REGISTRATION } from '../../rules/accounts.js';
+import type { UpdateMerchantProfileDto, UpdateUserProfileDto } from '../dto/profile.dto.js';
+import { Merchant } from '../entities/merchant.entity.js';
+import { User } from '../entities/user.entity.js';
+import { conflictFromUniqueViolation } from '../unique-violations.js';
+
+export class UserProfileUpdated extends DomainEvent<UpdateUserProfileDto> {
+  static readonly type = 'UserProfileUpdated';
+  readonly type = UserProfileUpdated.type;
+  readonly aggregateType = 'User';
+}
+
+export class MerchantProfileUpdated extends DomainEvent<UpdateMerchantProfileDto> {
+  static readonly type = 'MerchantProfileUpdated';
+  readonly type = MerchantProfileUpdated.type;
+  readonly aggregateType = 'Merchant';
+}
+
+export class UpdateUserProfile extends Command<void> {
+  constructor(
+    readonly userId: number,
+    readonly changes: UpdateUserProfileDto,
+  ) {
+    super();
+  }
+}
+
+export class UpdateMerchantProfile extends Command<void> {
+  constructor(
+    readonly merchantId: number,
+    readonly changes: UpdateMerchantProfileDto,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateUserProfile)
+export class UpdateUserProfileHandler implements ICommandHandler<UpdateUserProfile> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ userId, changes }: UpdateUserProfile): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await this.unitOfWork
+      .run(async ({ manager, record }) => {
+        const { affected } = await manager.update(User, userId, changes);
+        if (!affected) throw new NotFoundException();
+        record(new UserProfileUpdated(String(userId), { ...changes }));
+      })
+      .catch((error) =>
+        conflictFromUniqueViolation(error, USER_REGISTRATION.duplicate, {
+          users_mobile_key: { field: 'mobileNumber', message: USER_REGISTRATION.mobileTaken },
+        }),
+      );
+  }
+}
+
+@CommandHandler(UpdateMerchantProfile)
+export class UpdateMerchantProfileHandler implements ICommandHandler<UpdateMerchantProfile> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ merchantId, changes }: UpdateMerchantProfile): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await this.unitOfWork
+      .run(async ({ manager, record }) => {
+        const { affected } = await manager.update(Merchant, merchantId, changes);
+        if (!affected) throw new NotFoundException();
+        record(new MerchantProfileUpdated(String(merchantId), { ...changes }));
+      })
+      .catch((error) =>
+        conflictFromUniqueViolation(error, MERCHANT_REGISTRATION.duplicate, {
+          merchants_mobile_key: { field: 'mobile', message: MERCHANT_REGISTRATION.mobileTaken },
+        }),
+      );
+  }
+}

@@ -1,0 +1,48 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, Matches, MinLength } from 'class-validator';
+import { RequiredText } from '../../http/field-decorators.js';
+import {
+  MERCHANT_REGISTRATION as M,
+  MOBILE_NUMBER,
+  TEXT_LIMITS,
+  USER_REGISTRATION as U,
+} from '../../rules/accounts.js';
+
+/** Each field may be left out; a field that is sent follows the registration rule. */
+export class UpdateUserProfileDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(U.userName.required, TEXT_LIMITS.name)
+  @MinLength(U.userName.minLength, { message: U.userName.tooShort })
+  userName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(U.mobileNumber.required, 10)
+  @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
+  mobileNumber?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(U.address.required, TEXT_LIMITS.address)
+  address?: string;
+}
+
+export class UpdateMerchantProfileDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(M.merchantName.required, TEXT_LIMITS.name)
+  @MinLength(M.merchantName.minLength, { message: M.merchantName.tooShort })
+  merchantName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(M.mobile.required, 10)
+  @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
+  mobile?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @RequiredText(M.address.required, TEXT_LIMITS.address)
+  address?: string;
+}

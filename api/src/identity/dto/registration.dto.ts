@@ -1,0 +1,127 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsEmail, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
+import { RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
+import {
+  MERCHANT_REGISTRATION as M,
+  MOBILE_NUMBER,
+  TEXT_LIMITS,
+  USER_REGISTRATION as U,
+} from '../../rules/accounts.js';
+
+export class RegisterUserDto {
+  @ApiProperty({ example: 'Asha Rao' })
+  @RequiredText(U.userName.required, TEXT_LIMITS.name)
+  @MinLength(U.userName.minLength, { message: U.userName.tooShort })
+  userName: string;
+
+  @ApiProperty({ example: 'asha@example.in' })
+  @RequiredText(U.email.required, TEXT_LIMITS.email)
+  @IsEmail({}, { message: U.email.invalid })
+  email: string;
+
+  @ApiProperty({ example: 'Shop@2026' })
+  @StrongPassword(U.password.required)
+  password: string;
+
+  @ApiProperty({ example: '9876543210' })
+  @RequiredText(U.mobileNumber.required, 10)
+  @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
+  mobileNumber: string;
+
+  @ApiPropertyOptional({
+    description: 'Referral code of whoever referred this user; the house code when empty.',
+  })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(TEXT_LIMITS.shortText)
+  referredBy?: string;
+
+  @ApiProperty({ example: '12 MG Road, Bengaluru' })
+  @RequiredText(U.address.required, TEXT_LIMITS.address)
+  address: string;
+
+  /** Sent by older clients; the server makes the code. */
+  @ApiPropertyOptional({ deprecated: true, description: 'Ignored: the server generates the referral code.' })
+  @Allow()
+  referralCode?: unknown;
+}
+
+export class RegisterMerchantDto {
+  @ApiProperty({ example: 'Glow Cosmetics' })
+  @RequiredText(M.merchantName.required, TEXT_LIMITS.name)
+  @MinLength(M.merchantName.minLength, { message: M.merchantName.tooShort })
+  merchantName: string;
+
+  @ApiProperty({ example: 'Glow' })
+  @RequiredText(M.brandName.required, TEXT_LIMITS.name)
+  @MinLength(M.brandName.minLength, { message: M.brandName.tooShort })
+  brandName: string;
+
+  @ApiProperty({ example: 'Beauty' })
+  @RequiredText(M.industry.required, TEXT_LIMITS.shortText)
+  industry: string;
+
+  @ApiProperty({ example: 'Skin Care' })
+  @RequiredText(M.category.required, TEXT_LIMITS.shortText)
+  category: string;
+
+  @ApiProperty({ example: '4 Park Street, Kolkata' })
+  @RequiredText(M.address.required, TEXT_LIMITS.address)
+  address: string;
+
+  @ApiProperty({ example: 'owner@glow.in' })
+  @RequiredText(M.email.required, TEXT_LIMITS.email)
+  @IsEmail({}, { message: M.email.invalid })
+  email: string;
+
+  @ApiProperty({ example: '9123456780' })
+  @RequiredText(M.mobile.required, 10)
+  @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
+  mobile: string;
+
+  @ApiProperty({ example: 'https://glow.in', description: 'The legacy key `merchatURL` is accepted too.' })
+  @Transform(({ value, obj }) => value ?? obj.merchatURL)
+  @RequiredText(M.merchantUrl.required, TEXT_LIMITS.url)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: M.merchantUrl.invalid })
+  merchantUrl: string;
+
+  @ApiPropertyOptional({ deprecated: true })
+  @Allow()
+  merchatURL?: unknown;
+
+  @ApiProperty({ example: 'glowadmin' })
+  @RequiredText(M.userName.required, TEXT_LIMITS.name)
+  @MinLength(M.userName.minLength, { message: M.userName.tooShort })
+  userName: string;
+
+  @ApiProperty({ example: 'Glow@2026' })
+  @StrongPassword(M.password.required)
+  password: string;
+
+  @ApiPropertyOptional({ description: 'Referral code of whoever referred this merchant.' })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(TEXT_LIMITS.shortText)
+  referredByCode?: string;
+
+  @ApiPropertyOptional({ enum: ['merchant', 'user'], default: 'merchant' })
+  @IsOptional()
+  @Matches(/^(merchant|user)$/, { message: 'Referred by type must be merchant or user.' })
+  referredByType?: 'merchant' | 'user';
+
+  /** Sent by older clients; the server decides these. */
+  @ApiPropertyOptional({ deprecated: true })
+  @Allow()
+  referralCode?: unknown;
+
+  @ApiPropertyOptional({ deprecated: true })
+  @Allow()
+  isEmailConfirmed?: unknown;
+
+  @ApiPropertyOptional({ deprecated: true })
+  @Allow()
+  registeredOn?: unknown;
+}

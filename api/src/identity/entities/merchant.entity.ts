@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity('merchants')
+export class Merchant {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  id: number;
+
+  @Column('text', { name: 'merchant_name' })
+  merchantName: string;
+
+  @Column('text', { name: 'brand_name' })
+  brandName: string;
+
+  @Column('text')
+  industry: string;
+
+  @Column('text')
+  category: string;
+
+  @Column('text')
+  address: string;
+
+  @Column('text')
+  email: string;
+
+  @Column('text')
+  mobile: string;
+
+  @Column('text', { name: 'merchant_url' })
+  merchantUrl: string;
+
+  @Column('text', { name: 'user_name' })
+  userName: string;
+
+  @Column('text', { name: 'password_hash', select: false })
+  passwordHash: string;
+
+  @Column('text', { name: 'referral_code' })
+  referralCode: string;
+
+  @Column('text', { name: 'referred_by_code' })
+  referredByCode: string;
+
+  @Column('text', { name: 'referred_by_type' })
+  referredByType: string;
+
+  @Column('boolean', { name: 'is_email_confirmed' })
+  isEmailConfirmed: boolean;
+
+  @Column('timestamptz', { name: 'email_confirmation_expires_at', nullable: true })
+  emailConfirmationExpiresAt: Date | null;
+
+  @CreateDateColumn({ name: 'registered_on', type: 'timestamptz' })
+  registeredOn: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { MerchantAccountController, UserAccountController } from './account.controllers.js';
+import { AuthController } from './auth.controller.js';
+import { ConfirmMerchantEmailHandler } from './commands/confirm-merchant-email.js';
+import { RegisterMerchantHandler } from './commands/register-merchant.js';
+import { RegisterUserHandler } from './commands/register-user.js';
+import { UpdateMerchantProfileHandler, UpdateUserProfileHandler } from './commands/update-profile.js';
+import { AccessGuard } from './sessions/access.js';
+import { SessionService } from './sessions/session.service.js';
+import { SignInService } from './sign-in/sign-in.service.js';
+import { SignInThrottle } from './sign-in/sign-in-throttle.js';
+
+/** Accounts of users, merchants and admins; sessions; the guard every route passes. */
+@Module({
+  controllers: [AuthController, UserAccountController, MerchantAccountController],
+  providers: [
+    SessionService,
+    SignInService,
+    SignInThrottle,
+    RegisterUserHandler,
+    RegisterMerchantHandler,
+    ConfirmMerchantEmailHandler,
+    UpdateUserProfileHandler,
+    UpdateMerchantProfileHandler,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [SessionService, SignInThrottle],
+})
+export class IdentityModule {}

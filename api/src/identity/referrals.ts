@@ -1,0 +1,25 @@
+import { BadRequestException } from '@nestjs/common';
+import { MOBILE_NUMBER, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../rules/accounts.js';
+
+export interface ReferralInvitation {
+  code: string;
+  /** The public registration page with the code filled in. */
+  link: string;
+  message: string;
+  /** Opens a WhatsApp chat (with the given number, or a contact of the sender's choice). */
+  whatsappUrl: string;
+}
+
+export function referralInvitation(publicUrl: string, code: string, mobile?: string): ReferralInvitation {
+  if (mobile !== undefined && !MOBILE_NUMBER.test(mobile)) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: USER_REGISTRATION.mobileNumber.invalid,
+      errors: { mobile: [USER_REGISTRATION.mobileNumber.invalid] },
+    });
+  }
+  const link = new URL(`/register?ref=${encodeURIComponent(code)}`, publicUrl).toString();
+  const message = `Join me on Offers Marketplace for coupons and cashback at your favourite shops: ${link}`;
+  const chat = mobile ? `${WHATSAPP_COUNTRY_CODE}${mobile}` : '';
+  return { code, link, message, whatsappUrl: `https://wa.me/${chat}?text=${encodeURIComponent(message)}` };
+}

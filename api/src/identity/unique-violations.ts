@@ -1,0 +1,29 @@
+import { ConflictException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+
+/**
+ * Turns a unique-index violation into a 409 naming the field, using the index names of the
+ * identity migration. Anything else is rethrown.
+ */
+export function conflictFromUniqueViolation(
+  error: unknown,
+  message: string,
+  fieldsByIndex: Record<string, { field: string; message: string }>,
+): never {
+  const driverError =
+    error instanceof QueryFailedError
+      ? (error.driverError as { code?: string; constraint?: string })
+      : undefined;
+  const field =
+    driverError?.code === '23505' && driverError.constraint
+      ? fieldsByIndex[driverError.constraint]
+      : undefined;
+  if (!field) throw error;
+  throw new ConflictException({ statusCode: 409, message, errors: { [field.field]: [field.message] } });
+}
+
+export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === '23505' && driverError.constraint === constraint;
+}

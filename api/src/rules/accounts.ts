@@ -1,0 +1,129 @@
+/**
+ * Limits, patterns and messages of the account forms: one source for the API's validation and
+ * the web apps' forms. No dependencies, so both sides can import it.
+ */
+
+export const MOBILE_NUMBER = /^\d{10}$/;
+/** Country calling code prefixed to mobile numbers in WhatsApp links. */
+export const WHATSAPP_COUNTRY_CODE = '91';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
+
+/** Each password rule with its own message, checked in this order. */
+export const PASSWORD_RULES: ReadonlyArray<{ test: RegExp; message: string }> = [
+  { test: /^.{8,}$/s, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` },
+  { test: /[A-Z]/, message: 'Password must contain a capital letter.' },
+  { test: /[a-z]/, message: 'Password must contain a lowercase letter.' },
+  { test: /\d/, message: 'Password must contain a digit.' },
+  { test: /[!@#$%^&*]/, message: `Password must contain one of ${PASSWORD_SPECIAL_CHARACTERS}.` },
+];
+
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const USER_REGISTRATION = {
+  userName: { minLength: 4, required: 'Full Name is required.', tooShort: 'Enter at least 4 characters.' },
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  password: { required: 'Password is required.' },
+  mobileNumber: { required: 'Mobile No is required.', invalid: 'Enter valid 10-digit number.' },
+  referredBy: { unknown: 'This referral code does not exist.' },
+  address: { required: 'Please enter address.' },
+  invalid: 'Please fill all required fields correctly.',
+  duplicate: 'User already exists with same email or mobile.',
+  emailTaken: 'Email already registered.',
+  mobileTaken: 'Mobile already registered.',
+  success: 'User Registered Successfully',
+} as const;
+
+export const USER_SIGN_IN = {
+  email: { required: 'Email is required.', invalid: 'Email format is Wrong.' },
+  userName: {
+    minLength: 3,
+    required: 'Username is required.',
+    tooShort: 'Username must be at least 3 characters.',
+  },
+  password: {
+    minLength: 4,
+    required: 'Password is required.',
+    tooShort: 'Password must be minimum 4 characters.',
+  },
+  failed: 'Login failed. Please check your credentials.',
+} as const;
+
+export const MERCHANT_REGISTRATION = {
+  merchantName: {
+    minLength: 3,
+    required: 'Merchant Name is required.',
+    tooShort: 'Merchant Name must be at least 3 characters.',
+  },
+  brandName: {
+    minLength: 3,
+    required: 'Brand Name is required.',
+    tooShort: 'Brand Name must be at least 3 characters.',
+  },
+  industry: { required: 'Industry Name is required.' },
+  category: { required: 'Please Enter Category' },
+  address: { required: 'Please Enter Valid Address' },
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  mobile: { required: 'Mobile No is required', invalid: 'Enter Valid Mobile no' },
+  merchantUrl: {
+    required: 'Merchant URL is required.',
+    invalid: 'Enter a valid website address (http or https).',
+  },
+  userName: {
+    minLength: 3,
+    required: 'Username is required.',
+    tooShort: 'Username must be at least 3 characters.',
+  },
+  password: { required: 'Password is required.' },
+  referredByCode: { unknown: 'This referral code does not exist.' },
+  duplicate: 'Merchant already exists with same email, mobile or username.',
+  emailTaken: 'Email already registered.',
+  mobileTaken: 'Mobile already registered.',
+  userNameTaken: 'Username already taken.',
+  success: 'Merchant Registered Successfully',
+  failed: 'Merchant Registration Failed',
+} as const;
+
+export const MERCHANT_SIGN_IN = {
+  userName: {
+    minLength: 4,
+    required: 'username is required.',
+    tooShort: 'username must be at least 4 characters.',
+  },
+  password: {
+    minLength: 4,
+    required: 'password is required.',
+    tooShort: 'password must be minimum 4 characters.',
+  },
+  failed: 'Login failed. Please Check the Credentials.',
+  success: 'Merchant Logged In Successfully',
+} as const;
+
+export const ADMIN_SIGN_IN = {
+  username: { required: 'Valid username is required' },
+  email: { invalid: 'Please enter a valid email address.' },
+  password: { required: 'Password is required' },
+  failed: 'Login failed. Please try again.',
+} as const;
+
+export const SIGN_IN_THROTTLE = {
+  maxFailures: 5,
+  windowMinutes: 15,
+  message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+} as const;
+
+export const EMAIL_CONFIRMATION = {
+  validForHours: 48,
+  confirmed: 'Your email address is confirmed.',
+  invalid: 'This confirmation link is invalid or has expired.',
+} as const;
+
+/** Field lengths the database enforces too. */
+export const TEXT_LIMITS = { name: 100, email: 254, address: 500, url: 2048, shortText: 100 } as const;
+
+/** The code a registration is credited to when nobody referred it. */
+export const HOUSE_REFERRAL_CODE = 'OFFERS';
+/** Referral codes: short, readable aloud, without look-alike characters (0/O, 1/I/L). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
