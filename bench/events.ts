@@ -1,6 +1,9 @@
 /**
  * Event pipeline benchmark: how many domain events per second go from a command to a consumer's
- * effect, and how long each takes, next to a bare BullMQ queue on the same Redis.
+ * effect, and how long each takes, next to a bare BullMQ queue on the same Redis. Both run in the
+ * production shape: the side that produces (queue producer, command handlers) in this process, the
+ * side that consumes (BullMQ worker, outbox relay and event consumers) in a worker process it starts
+ * (bench/bare-worker.ts, bench/pipeline-workers.ts).
  *
  *   npm run bench:events [-- --events N] [-- --warmup W]
  *
@@ -9,36 +12,43 @@
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { type DynamicModule, type INestApplicationContext, Injectable, Module } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
 import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
 import { DomainEvent, type PublishedEvent } from '../api/src/events/domain-event.js';
 import { UnitOfWork } from '../api/src/events/unit-of-work.js';
 import { QueueRegistry } from '../api/src/jobs/queue-registry.js';
 import { domainEventJobOptions, QueueName } from '../api/src/jobs/queues.js';
-import { createRedisConnection } from '../api/src/redis/redis-connection.js';
-import type { EventConsumer } from '../workers/src/events/event-consumer.js';
-import { WorkersModule } from '../workers/src/workers.module.js';
+import { PlatformModule } from '../api/src/platform/platform.module.js';
+import { closeRedisConnection, createRedisConnection } from '../api/src/redis/redis-connection.js';
+import { stopWorkerProcesses, WorkerProcess } from './processes.js';
+import {
+  BARE_QUEUE,
+  BENCH_EVENT,
+  type CompletedJob,
+  type MachineLoad,
+  measureMachine,
+  measureProcess,
+  type ProcessMeasure,
+} from './shared.js';
 
-/** Commands (or bare jobs) kept in flight by the producer side. */
+/** Commands (or bare jobs) kept in flight by the producing side. */
 const IN_FLIGHT = 16;
 /** A run that makes no progress for this long is reported as an error rather than waited on. */
 const STALL_TIMEOUT_MS = 30_000;
 const TARGET_RATIO = 0.5;
 const TARGET_LAG_P95_MS = 300;
 
-const BENCH_EVENT = 'BenchItemCreated';
-const BARE_QUEUE = 'bench-bare';
-
-/** Wall-clock milliseconds with sub-millisecond resolution. */
-const now = () => performance.timeOrigin + performance.now();
+// Times that are compared across processes (this one, the worker process, PostgreSQL) are all
+// wall-clock milliseconds since the epoch: Date.now() here and in BullMQ, clock_timestamp() in
+// PostgreSQL. All of them read the same system clock as long as everything runs on one machine.
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -70,6 +80,18 @@ function benchEnvironment(): Environment {
   });
 }
 
+/** The settings as environment variables, for a worker process. */
+function environmentVariables(
+  environment: Environment,
+  extra: Record<string, string>,
+): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) {
+    if (value !== undefined) variables[name] = String(value);
+  }
+  return { ...variables, ...extra };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -78,28 +100,10 @@ interface Summary {
   elapsedMs: number;
   perSecond: number;
   lag: number[];
-  load: Load;
-}
-
-/** How busy the bench process itself was during a measured phase (both sides run in it). */
-interface Load {
-  /** Share of the time the event loop was running code rather than waiting for I/O. */
-  eventLoop: number;
-  /** CPU time of the process over wall time (1 = one core fully used). */
-  cpu: number;
-}
-
-function measureLoad(): () => Load {
-  const loop = performance.eventLoopUtilization();
-  const cpu = process.cpuUsage();
-  const startedAt = now();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return {
-      eventLoop: performance.eventLoopUtilization(loop).utilization,
-      cpu: (used.user + used.system) / 1000 / (now() - startedAt),
-    };
-  };
+  /** This process (producing side) and the worker process (consuming side). */
+  bench: ProcessMeasure;
+  workers: ProcessMeasure;
+  machine: MachineLoad;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -108,53 +112,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-function summarize(count: number, startedAt: number, endedAt: number, lags: number[], load: Load): Summary {
-  const elapsedMs = endedAt - startedAt;
-  const lag = [...lags].sort((a, b) => a - b);
-  return { count, elapsedMs, perSecond: (count / elapsedMs) * 1000, lag, load };
-}
-
-/** Collects one arrival per key and lets the caller wait for a number of them. */
-class Arrivals<T> {
-  readonly items = new Map<string, T>();
-  private lastArrival = now();
-  private expected = Number.POSITIVE_INFINITY;
-  private reached?: () => void;
-
-  add(key: string, value: T): void {
-    if (this.items.has(key)) return;
-    this.items.set(key, value);
-    this.lastArrival = now();
-    if (this.items.size >= this.expected) this.reached?.();
-  }
-
-  reset(): void {
-    this.items.clear();
-    this.expected = Number.POSITIVE_INFINITY;
-    this.reached = undefined;
-  }
-
-  /** Resolves once `count` keys arrived; fails if arrivals stop for {@link STALL_TIMEOUT_MS}. */
-  waitFor(count: number, what: string): Promise<void> {
-    this.lastArrival = now();
-    const arrived = new Promise<void>((resolve, reject) => {
-      const watchdog = setInterval(() => {
-        if (now() - this.lastArrival < STALL_TIMEOUT_MS) return;
-        clearInterval(watchdog);
-        reject(new Error(`${what}: stalled at ${this.items.size} of ${count} after ${STALL_TIMEOUT_MS} ms`));
-      }, 1000);
-      this.expected = count;
-      this.reached = () => {
-        clearInterval(watchdog);
-        resolve();
-      };
-      if (this.items.size >= count) this.reached();
-    });
-    // Awaited later, possibly after it failed: keep the failure from counting as unhandled.
-    arrived.catch(() => undefined);
-    return arrived;
-  }
-}
+const ascending = (values: number[]) => values.sort((a, b) => a - b);
 
 /** Set on Ctrl-C so producers stop starting work while the run is torn down. */
 let interrupted = false;
@@ -168,65 +126,65 @@ async function runConcurrently(count: number, inFlight: number, task: (index: nu
   await Promise.all(Array.from({ length: Math.min(inFlight, count) }, lane));
 }
 
+/** Measures this process, the worker process and the machine over the same phase. */
+async function measureBoth(workers: WorkerProcess, dataSource?: DataSource) {
+  await workers.request('measure-start');
+  const here = measureProcess(dataSource);
+  const machine = measureMachine();
+  return async () => {
+    const measured = { bench: here(), machine: machine() };
+    return { ...measured, workers: await workers.request<ProcessMeasure>('measure-stop') };
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
-// Reference: a bare BullMQ queue with a no-op worker
+// Reference: a bare BullMQ queue, producer here, no-op worker in bench/bare-worker.ts
 
 async function benchBareBullmq(environment: Environment, events: number, warmup: number): Promise<Summary> {
+  const workers = await WorkerProcess.start(
+    'bare BullMQ worker',
+    'bench/bare-worker.ts',
+    environmentVariables(environment, {}),
+  );
   const producer = createRedisConnection(environment.REDIS_URL, 'producer');
-  const consumer = createRedisConnection(environment.REDIS_URL, 'worker');
   const queue = new Queue(BARE_QUEUE, { connection: producer, prefix: environment.QUEUE_PREFIX });
-  const completed = new Arrivals<{ lag: number; at: number }>();
-  const worker = new Worker(BARE_QUEUE, async () => undefined, {
-    connection: consumer,
-    prefix: environment.QUEUE_PREFIX,
-    concurrency: environment.EVENT_CONCURRENCY,
-  });
-  worker.on('completed', (job: Job<{ addedAt: number }>) => {
-    const at = now();
-    completed.add(job.id!, { lag: at - job.data.addedAt, at });
-  });
-  worker.on('failed', (job, error) => console.error(`bare job ${job?.id} failed: ${error.message}`));
   try {
-    await worker.waitUntilReady();
     const opts = domainEventJobOptions({
       attempts: environment.EVENT_ATTEMPTS,
       backoffMs: environment.EVENT_BACKOFF_MS,
     });
-    const addJobs = async (count: number) => {
-      await runConcurrently(count, IN_FLIGHT, async (index) => {
+    const measured = new Set<string>();
+    const addJobs = (count: number, ids?: Set<string>) =>
+      runConcurrently(count, IN_FLIGHT, async (index) => {
         const id = randomUUID();
-        const data = {
-          ...sampleEvent(id, index),
-          addedAt: now(),
-        };
-        await queue.add(BENCH_EVENT, data, { ...opts, jobId: id });
+        ids?.add(id);
+        await queue.add(BENCH_EVENT, sampleEvent(id, index), { ...opts, jobId: id });
       });
-    };
 
-    const warmedUp = completed.waitFor(warmup, 'bare BullMQ warm-up');
     await addJobs(warmup);
-    await warmedUp;
-    completed.reset();
+    await workers.waitForProgress(warmup, 'bare BullMQ warm-up', STALL_TIMEOUT_MS);
 
-    const done = completed.waitFor(events, 'bare BullMQ');
-    const load = measureLoad();
-    const startedAt = now();
-    await addJobs(events);
-    await done;
-    const results = [...completed.items.values()];
-    const endedAt = results.reduce((latest, result) => Math.max(latest, result.at), 0);
-    return summarize(
-      events,
-      startedAt,
-      endedAt,
-      results.map((result) => result.lag),
-      load(),
-    );
+    const measure = await measureBoth(workers);
+    const startedAt = Date.now();
+    await addJobs(events, measured);
+    await workers.waitForProgress(warmup + events, 'bare BullMQ', STALL_TIMEOUT_MS);
+    const load = await measure();
+
+    // timestamp: set here when the job was built; finishedOn: set by the worker process.
+    const jobs = (await workers.request<CompletedJob[]>('report')).filter(([id]) => measured.has(id));
+    const endedAt = jobs.reduce((latest, [, , , finishedOn]) => Math.max(latest, finishedOn), 0);
+    const elapsedMs = endedAt - startedAt;
+    return {
+      count: events,
+      elapsedMs,
+      perSecond: (events / elapsedMs) * 1000,
+      lag: ascending(jobs.map(([, timestamp, , finishedOn]) => finishedOn - timestamp)),
+      ...load,
+    };
   } finally {
-    await worker.close();
-    await queue.close();
-    consumer.disconnect();
-    producer.disconnect();
+    await queue.close().catch(() => undefined);
+    closeRedisConnection(producer);
+    await workers.stop();
   }
 }
 
@@ -244,7 +202,8 @@ function sampleEvent(id: string, seq: number): PublishedEvent<{ seq: number }> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The real pipeline: command → outbox → relay → domain-events queue → dispatcher → consumer
+// The real pipeline: command → outbox (here) → relay → domain-events queue → dispatcher →
+// consumer (in bench/pipeline-workers.ts)
 
 class BenchItemCreated extends DomainEvent<{ seq: number }> {
   readonly type = BENCH_EVENT;
@@ -271,42 +230,13 @@ class CreateBenchItemHandler implements ICommandHandler<CreateBenchItem> {
   }
 }
 
-interface Applied {
-  aggregateId: string;
-  occurredAt: number;
-  appliedAt: number;
-}
-
-/** What the bench consumer saw; shared with the script, which has no handle on Nest's instance. */
-const applied = new Arrivals<Applied>();
-
-@Injectable()
-class BenchProjection implements EventConsumer {
-  readonly name = 'bench-projection';
-  readonly handles = [BENCH_EVENT];
-
-  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
-    await manager.query('INSERT INTO bench_item_view (id, seq, occurred_at) VALUES ($1, $2, $3)', [
-      event.aggregateId,
-      (event.payload as { seq: number }).seq,
-      event.occurredAt,
-    ]);
-    applied.add(event.id, {
-      aggregateId: event.aggregateId,
-      occurredAt: Date.parse(event.occurredAt),
-      appliedAt: now(),
-    });
-  }
-}
-
+/** The command side, as the API runs it: the platform and a command handler, no worker roles. */
 @Module({})
-class BenchModule {
+class CommandSideModule {
   static forRoot(environment: Environment): DynamicModule {
     return {
-      module: BenchModule,
-      imports: [
-        WorkersModule.forRoot(environment, { roles: ['relay', 'events'], consumers: [BenchProjection] }),
-      ],
+      module: CommandSideModule,
+      imports: [PlatformModule.forRoot(environment)],
       providers: [CreateBenchItemHandler],
     };
   }
@@ -326,7 +256,7 @@ async function createBenchTables(databaseUrl: string): Promise<void> {
         id uuid PRIMARY KEY,
         seq integer NOT NULL,
         occurred_at timestamptz NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now()
+        applied_at timestamptz NOT NULL
       )`);
   } finally {
     await client.end();
@@ -340,128 +270,126 @@ interface Stage {
 
 interface PipelineResult extends Summary {
   stages: Stage[];
-  poolWaiting: PoolWaiting;
 }
 
-interface PoolWaiting {
-  size: number;
-  mean: number;
-  max: number;
-}
-
-/** Samples how many queries wait for a free connection of the application's PostgreSQL pool. */
-function samplePoolWaits(app: INestApplicationContext): () => PoolWaiting {
-  const pool = (app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: pg.Pool }).master;
-  const samples: number[] = [];
-  const timer = setInterval(() => samples.push(pool.waitingCount), 5);
-  return () => {
-    clearInterval(timer);
-    const total = samples.reduce((sum, count) => sum + count, 0);
-    return {
-      size: pool.options.max ?? 10,
-      mean: samples.length > 0 ? total / samples.length : 0,
-      max: samples.reduce((most, count) => Math.max(most, count), 0),
-    };
-  };
+/** One read-model row: the event's `occurredAt` and PostgreSQL's clock when the consumer wrote it. */
+interface Applied {
+  aggregateId: string;
+  occurredAt: number;
+  appliedAt: number;
+  lag: number;
 }
 
 async function benchPipeline(
   app: INestApplicationContext,
+  workers: WorkerProcess,
   events: number,
   warmup: number,
 ): Promise<PipelineResult> {
   const commandBus = app.get(CommandBus);
+  const dataSource = app.get<DataSource>(getDataSourceToken());
   const committedAt = new Map<string, number>();
   const runCommands = (count: number, from: number) =>
     runConcurrently(count, IN_FLIGHT, async (index) => {
       const id = await commandBus.execute(new CreateBenchItem(from + index));
-      committedAt.set(id, now());
+      committedAt.set(id, Date.now());
     });
 
-  applied.reset();
-  const warmedUp = applied.waitFor(warmup, 'pipeline warm-up');
   await runCommands(warmup, 0);
-  await warmedUp;
-  applied.reset();
+  await workers.waitForProgress(warmup, 'pipeline warm-up', STALL_TIMEOUT_MS);
   committedAt.clear();
 
-  const done = applied.waitFor(events, 'pipeline');
-  const load = measureLoad();
-  const poolWaits = samplePoolWaits(app);
-  const startedAt = now();
+  const measure = await measureBoth(workers, dataSource);
+  const startedAt = Date.now();
   await runCommands(events, warmup);
-  await done;
-  const waiting = poolWaits();
-  const results = [...applied.items.entries()];
-  const endedAt = results.reduce((latest, [, result]) => Math.max(latest, result.appliedAt), 0);
-  const summary = summarize(
-    events,
-    startedAt,
-    endedAt,
-    results.map(([, result]) => result.appliedAt - result.occurredAt),
-    load(),
+  await workers.waitForProgress(warmup + events, 'pipeline', STALL_TIMEOUT_MS);
+  const load = await measure();
+
+  await effectsCommitted(dataSource, warmup + events);
+  const rows: Applied[] = await dataSource.query(
+    `SELECT id AS "aggregateId",
+            extract(epoch FROM occurred_at)::float8 * 1000 AS "occurredAt",
+            extract(epoch FROM applied_at)::float8 * 1000 AS "appliedAt",
+            extract(epoch FROM applied_at - occurred_at)::float8 * 1000 AS lag
+     FROM bench_item_view WHERE seq >= $1`,
+    [warmup],
   );
-  await effectsCommitted(app, warmup + events);
-  return { ...summary, stages: await stageTimings(app, results, committedAt), poolWaiting: waiting };
+  const endedAt = rows.reduce((latest, row) => Math.max(latest, row.appliedAt), 0);
+  const elapsedMs = endedAt - startedAt;
+  return {
+    count: events,
+    elapsedMs,
+    perSecond: (events / elapsedMs) * 1000,
+    lag: ascending(rows.map((row) => row.lag)),
+    ...load,
+    stages: await stageTimings(app, rows, committedAt),
+  };
 }
 
-/** The consumer notes an event just before its transaction commits; checks that all of them did. */
-async function effectsCommitted(app: INestApplicationContext, expected: number): Promise<void> {
-  const dataSource = app.get<DataSource>(getDataSourceToken());
-  const deadline = now() + 5000;
+/** The consumer counts an event just before its transaction commits; checks that all of them did. */
+async function effectsCommitted(dataSource: DataSource, expected: number): Promise<void> {
+  const deadline = Date.now() + 5000;
   for (;;) {
     const [{ count }]: { count: number }[] = await dataSource.query(
       'SELECT count(*)::int AS count FROM bench_item_view',
     );
     if (count === expected) return;
-    if (now() > deadline) throw new Error(`read model holds ${count} rows, expected ${expected}`);
+    if (Date.now() > deadline) throw new Error(`read model holds ${count} rows, expected ${expected}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /**
- * Splits each event's lag into the stages it went through, from the bench's own timestamps and
- * those BullMQ keeps on the (retained) completed jobs.
+ * Splits each event's lag into the stages it went through: `occurredAt` (set here when the command
+ * recorded the event), the time the command's commit returned (here), the times BullMQ keeps on
+ * the (retained) job — `timestamp` set by the relay when it built the job, `processedOn` by the
+ * worker when it took it, both in the worker process — and the read-model row's `applied_at`.
  */
 async function stageTimings(
   app: INestApplicationContext,
-  results: [string, Applied][],
+  rows: Applied[],
   committedAt: Map<string, number>,
 ): Promise<Stage[]> {
   const queue = app.get(QueueRegistry).get(QueueName.DomainEvents);
-  const jobs = new Map<string, Job>();
-  for (const job of (await queue.getJobs(['completed', 'active'], 0, -1)) as Job[]) jobs.set(job.id!, job);
+  const jobs = new Map<string, Job<PublishedEvent>>();
+  for (const job of (await queue.getJobs(['completed', 'active'], 0, -1)) as Job<PublishedEvent>[]) {
+    jobs.set(job.data.aggregateId, job);
+  }
   const stages: Stage[] = [
     { label: 'command   occurredAt → commit returned', durations: [] },
-    { label: 'relay     commit → job added to queue', durations: [] },
-    { label: 'queue     job added → worker picked it', durations: [] },
-    { label: 'consumer  worker picked → effect applied', durations: [] },
+    { label: 'relay     commit → relay built the job', durations: [] },
+    { label: 'queue     job built → worker took it', durations: [] },
+    { label: 'consumer  worker took it → effect written', durations: [] },
   ];
-  for (const [eventId, result] of results) {
-    const committed = committedAt.get(result.aggregateId);
-    const job = jobs.get(eventId);
+  for (const row of rows) {
+    const committed = committedAt.get(row.aggregateId);
+    const job = jobs.get(row.aggregateId);
     if (committed === undefined || !job?.processedOn) continue;
-    stages[0]!.durations.push(committed - result.occurredAt);
+    stages[0]!.durations.push(committed - row.occurredAt);
     stages[1]!.durations.push(job.timestamp - committed);
     stages[2]!.durations.push(job.processedOn - job.timestamp);
-    stages[3]!.durations.push(result.appliedAt - job.processedOn);
+    stages[3]!.durations.push(row.appliedAt - job.processedOn);
   }
-  for (const stage of stages) stage.durations.sort((a, b) => a - b);
+  for (const stage of stages) ascending(stage.durations);
   return stages;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const loadText = (load: Load) => `${(load.eventLoop * 100).toFixed(0)}% / ${(load.cpu * 100).toFixed(0)}%`;
-
 function report(environment: Environment, warmup: number, bare: Summary, pipeline: PipelineResult): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   const row = (label: string, summary: Summary) =>
     `  ${label.padEnd(13)}${`${summary.perSecond.toFixed(0)} /s`.padStart(12)}${`${summary.elapsedMs.toFixed(0)} ms`.padStart(11)}` +
     `${ms(percentile(summary.lag, 50))}${ms(percentile(summary.lag, 95))}${ms(percentile(summary.lag, 99))}`;
+  const loadText = ({ load }: ProcessMeasure) =>
+    `${(load.eventLoop * 100).toFixed(0)}% / ${(load.cpu * 100).toFixed(0)}%`.padStart(17);
+  const poolText = ({ pool }: ProcessMeasure) =>
+    pool ? `mean ${pool.mean.toFixed(1)}, max ${pool.max} (of ${pool.size} connections)` : 'n/a';
+  const machineText = ({ machine }: Summary) => `${(machine.busy * 100).toFixed(0)}%`;
   const ratio = pipeline.perSecond / bare.perSecond;
   const lagP95 = percentile(pipeline.lag, 95);
+  const staged = pipeline.stages[0]!.durations.length;
 
   const lines = [
     '',
@@ -475,16 +403,23 @@ function report(environment: Environment, warmup: number, bare: Summary, pipelin
     '',
     `  ratio (pipeline / bare BullMQ): ${ratio.toFixed(2)}`,
     '',
-    `  pipeline stages (ms)${''.padEnd(23)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}`,
+    `  pipeline stages (ms)${''.padEnd(26)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}`,
     ...pipeline.stages.map(
       (stage) =>
-        `  ${stage.label.padEnd(43)}${ms(percentile(stage.durations, 50))}` +
+        `  ${stage.label.padEnd(46)}${ms(percentile(stage.durations, 50))}` +
         `${ms(percentile(stage.durations, 95))}${ms(percentile(stage.durations, 99))}`,
     ),
+    ...(staged < pipeline.count ? [`  (stages over the ${staged} events whose jobs BullMQ still kept)`] : []),
     '',
-    `  bench process (event loop busy / CPU): bare ${loadText(bare.load)}, pipeline ${loadText(pipeline.load)}`,
-    `  PostgreSQL pool (${pipeline.poolWaiting.size} connections): queries waiting for a connection ` +
-      `mean ${pipeline.poolWaiting.mean.toFixed(1)}, max ${pipeline.poolWaiting.max}`,
+    `  event loop busy / CPU${''.padEnd(4)}${'bench process'.padStart(17)}${'worker process'.padStart(17)}`,
+    `  bare BullMQ${''.padEnd(14)}${loadText(bare.bench)}${loadText(bare.workers)}`,
+    `  pipeline${''.padEnd(17)}${loadText(pipeline.bench)}${loadText(pipeline.workers)}`,
+    `  machine (${pipeline.machine.cores} cores, all processes, PostgreSQL and Redis included) busy: ` +
+      `bare ${machineText(bare)}, pipeline ${machineText(pipeline)}`,
+    '',
+    '  PostgreSQL pool, queries waiting for a connection:',
+    `    bench process (commands)                ${poolText(pipeline.bench)}`,
+    `    worker process (relay, consumers)       ${poolText(pipeline.workers)}`,
     '',
   ];
   const ratioMet = ratio >= TARGET_RATIO;
@@ -540,8 +475,8 @@ async function connectionsClosed(databaseUrl: string, timeoutMs = 3000): Promise
   const client = new pg.Client({ connectionString: database.toString() });
   await client.connect();
   try {
-    const deadline = now() + timeoutMs;
-    while (now() < deadline) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
       const { rows } = await client.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
         [name],
@@ -564,7 +499,8 @@ async function main(): Promise<void> {
 
   const cleanUp = () => {
     cleaning ??= (async () => {
-      await app?.close().catch((error: Error) => console.error(`closing the workers: ${error.message}`));
+      await stopWorkerProcesses();
+      await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
       await connectionsClosed(environment.DATABASE_URL).catch(() => undefined);
       await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
         console.error(`dropping ${databaseName}: ${error.message}`),
@@ -593,10 +529,15 @@ async function main(): Promise<void> {
     const bare = await benchBareBullmq(environment, events, warmup);
 
     console.log(`Pipeline: ${warmup} warm-up commands, then ${events} …`);
-    app = await NestFactory.createApplicationContext(BenchModule.forRoot(environment), {
+    const workers = await WorkerProcess.start(
+      'pipeline workers',
+      'bench/pipeline-workers.ts',
+      environmentVariables(environment, { WORKER_ROLES: 'relay,events', SERVICE_NAME: 'bench-workers' }),
+    );
+    app = await NestFactory.createApplicationContext(CommandSideModule.forRoot(environment), {
       logger: ['error', 'warn'],
     });
-    const pipeline = await benchPipeline(app, events, warmup);
+    const pipeline = await benchPipeline(app, workers, events, warmup);
 
     report(environment, warmup, bare, pipeline);
   } finally {
@@ -608,6 +549,8 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
+  // After Ctrl-C the run ends through the signal handler; the error is only its consequence.
+  if (interrupted) await new Promise(() => undefined);
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 }
