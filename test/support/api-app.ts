@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { AppModule } from '../../api/src/app.module.js';
 import type { Environment } from '../../api/src/config/environment.js';
 import { configureHttpApp, createHttpAdapter } from '../../api/src/http/configure-app.js';
@@ -25,6 +27,7 @@ export interface HttpRequest {
 
 export interface ApiApp {
   app: NestFastifyApplication;
+  dataSource: DataSource;
   /** Base URL of the API listening on a free local port. */
   baseUrl: string;
   http: { inject(request: HttpRequest): Promise<HttpResponse> };
@@ -52,12 +55,16 @@ export async function startApi(environment: Environment, extraControllers: Type[
   const baseUrl = await app.getUrl();
   return {
     app,
+    dataSource: app.get<DataSource>(getDataSourceToken()),
     baseUrl,
     http: { inject: (request) => send(baseUrl, request) },
     logs,
     close: () => app.close(),
   };
 }
+
+/** Every response received in this test file, for checks that span a whole suite. */
+export const receivedResponses: HttpResponse[] = [];
 
 /** A plain HTTP/1.1 request over a real socket; headers such as Origin are sent as given. */
 export function send(
@@ -78,14 +85,16 @@ export function send(
       incoming.on('data', (chunk) => {
         text += chunk;
       });
-      incoming.on('end', () =>
-        resolve({
+      incoming.on('end', () => {
+        const response = {
           statusCode: incoming.statusCode ?? 0,
           headers: incoming.headers,
           body: text,
           json: () => JSON.parse(text),
-        }),
-      );
+        };
+        receivedResponses.push(response);
+        resolve(response);
+      });
     });
     outgoing.on('error', reject);
     outgoing.end(body);

@@ -15,6 +15,18 @@ import { HttpErrorFilter, requestIdOf, toErrorBody } from './error-filter.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
+const routesByApp = new WeakMap<NestFastifyApplication, RouteSummary[]>();
+
+/** Every route the application serves (Nest controllers and plugins alike), as registered. */
+export function registeredRoutes(app: NestFastifyApplication): RouteSummary[] {
+  return routesByApp.get(app) ?? [];
+}
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
 /** Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one. */
@@ -34,6 +46,14 @@ export function createHttpAdapter(): FastifyAdapter {
 export async function configureHttpApp(app: NestFastifyApplication): Promise<void> {
   const environment = app.get(Environment);
   app.useLogger(app.get(PinoLogger));
+  const routes: RouteSummary[] = [];
+  routesByApp.set(app, routes);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());

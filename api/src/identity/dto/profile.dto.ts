@@ -18,7 +18,7 @@ export class UpdateUserProfileDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @RequiredText(U.mobileNumber.required, 10)
+  @RequiredText(U.mobileNumber.required, 20)
   @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
   mobileNumber?: string;
 
@@ -37,7 +37,7 @@ export class UpdateMerchantProfileDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @RequiredText(M.mobile.required, 10)
+  @RequiredText(M.mobile.required, 20)
   @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
   mobile?: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Expose, Transform } from 'class-transformer';
 import { Allow, IsEmail, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import { RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
 import {
@@ -25,7 +25,7 @@ export class RegisterUserDto {
   password: string;
 
   @ApiProperty({ example: '9876543210' })
-  @RequiredText(U.mobileNumber.required, 10)
+  @RequiredText(U.mobileNumber.required, 20)
   @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
   mobileNumber: string;
 
@@ -77,12 +77,16 @@ export class RegisterMerchantDto {
   email: string;
 
   @ApiProperty({ example: '9123456780' })
-  @RequiredText(M.mobile.required, 10)
+  @RequiredText(M.mobile.required, 20)
   @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
   mobile: string;
 
   @ApiProperty({ example: 'https://glow.in', description: 'The legacy key `merchatURL` is accepted too.' })
-  @Transform(({ value, obj }) => value ?? obj.merchatURL)
+  @Expose()
+  @Transform(({ value, obj }) => {
+    const url = value ?? obj.merchatURL;
+    return typeof url === 'string' ? url.trim() : url;
+  })
   @RequiredText(M.merchantUrl.required, TEXT_LIMITS.url)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: M.merchantUrl.invalid })
   merchantUrl: string;
