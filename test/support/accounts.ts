@@ -58,6 +58,7 @@ export interface Session {
 }
 
 export function sessionFrom(response: HttpResponse, id: number): Session {
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const setCookies = [response.headers['set-cookie'] ?? []].flat();
   const cookie = setCookies.map((header) => header.split(';')[0]).join('; ');
   const body = response.json();
