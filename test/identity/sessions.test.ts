@@ -35,7 +35,10 @@ const request = (method: string, url: string, headers: Record<string, string> = 
 
 let addresses = 0;
 /** Failed sign-ins count against the client address too: each test that fails some uses its own. */
-const fromNewAddress = () => ({ 'x-forwarded-for': `10.20.0.${(addresses += 1)}` });
+function fromNewAddress() {
+  addresses += 1;
+  return { 'x-forwarded-for': `10.20.0.${addresses}` };
+}
 
 describe('signing in', () => {
   it('gives a user an httpOnly Lax session cookie, a readable XSRF cookie and a bearer token', async () => {
