@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type RouteSummary, registeredRoutes } from '../../api/src/http/configure-app.js';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
+import { areaRole } from '../../api/src/identity/sessions/access.js';
+import type { Role } from '../../api/src/identity/sessions/session.service.js';
+import { registerAndSignInMerchant, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
+import { type ApiApp, startApi } from '../support/api-app.js';
+import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+/**
+ * Routes a visitor may call. Anything else the application serves, now or later, must refuse a
+ * visitor with 401: adding a public route means adding it here, on purpose.
+ */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/users/register',
+  'POST /api/auth/merchants/register',
+  'GET /api/auth/confirm-email',
+  'POST /api/auth/users/login',
+  'POST /api/auth/merchants/login',
+  'POST /api/auth/admin/login',
+]);
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+/**
+ * For each merchant route that names a record, how to make a record of another merchant.
+ * A merchant route with a parameter and no entry here fails the matrix.
+ */
+const OWNED_RECORD_FIXTURES: Record<string, never> = {};
+
+let test: TestEnvironment;
+let api: ApiApp;
+let routes: RouteSummary[];
+const bearers = {} as Record<Role, Record<string, string>>;
+
+beforeAll(async () => {
+  test = await createTestEnvironment('access matrix');
+  api = await startApi(test.environment);
+  await firstAdminSeed.run(api.dataSource, test.environment);
+  bearers.user = (await registerAndSignInUser(api.baseUrl)).session.bearer;
+  bearers.merchant = (await registerAndSignInMerchant(api.baseUrl)).session.bearer;
+  const admin = await api.http.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
+  });
+  bearers.admin = sessionFrom(admin, admin.json().userId).bearer;
+  routes = registeredRoutes(api.app).filter(
+    (route) => route.method !== 'HEAD' && route.url.startsWith('/api'),
+  );
+});
+
+afterAll(async () => {
+  await api?.close();
+  await test?.cleanup();
+});
+
+const label = (route: RouteSummary) => `${route.method} ${route.url}`;
+const isPublic = (route: RouteSummary) =>
+  PUBLIC_ROUTES.has(label(route)) || PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix));
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
+
+function call(route: RouteSummary, headers: Record<string, string> = {}) {
+  const payload = ['GET', 'DELETE', 'OPTIONS'].includes(route.method) ? undefined : {};
+  return api.http.inject({ method: route.method, url: concrete(route.url), headers, payload });
+}
+
+it('finds the routes by itself', () => {
+  const labels = routes.map(label);
+  expect(labels).toEqual(
+    expect.arrayContaining(['GET /api/me/profile', 'GET /api/merchant/profile', 'GET /api/auth/me']),
+  );
+  expect(labels.some((text) => text.startsWith('GET /api/admin/queues'))).toBe(true);
+});
+
+it('lets a visitor reach the public routes', async () => {
+  const open = routes.filter(isPublic);
+  const answers = await Promise.all(
+    open.map(async (route) => [label(route), (await call(route)).statusCode]),
+  );
+  expect(answers.filter(([, status]) => status === 401 || status === 403)).toEqual([]);
+});
+
+describe('every guarded route', () => {
+  it('answers 401 to a visitor', async () => {
+    const guarded = routes.filter((route) => !isPublic(route));
+    expect(guarded.length).toBeGreaterThan(5);
+    const answers = await Promise.all(
+      guarded.map(async (route) => [label(route), (await call(route)).statusCode]),
+    );
+    expect(answers.filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  it('answers 403 to every role but its own', async () => {
+    const wrong: Array<[string, Role, number]> = [];
+    for (const route of routes.filter((candidate) => areaRole(candidate.url))) {
+      const owner = areaRole(route.url)!;
+      for (const role of (['user', 'merchant', 'admin'] as const).filter((other) => other !== owner)) {
+        const { statusCode } = await call(route, bearers[role]);
+        if (statusCode !== 403) wrong.push([label(route), role, statusCode]);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets its own role through the gate', async () => {
+    const refused: Array<[string, number]> = [];
+    for (const route of routes.filter((candidate) => areaRole(candidate.url))) {
+      const { statusCode } = await call(route, bearers[areaRole(route.url)!]);
+      if (statusCode === 401 || statusCode === 403) refused.push([label(route), statusCode]);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('has an ownership check for every merchant route that names a record', () => {
+    const named = routes.filter((route) => areaRole(route.url) === 'merchant' && route.url.includes(':'));
+    expect(named.map(label).filter((text) => !(text in OWNED_RECORD_FIXTURES))).toEqual([]);
+  });
+});
