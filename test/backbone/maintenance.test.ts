@@ -27,11 +27,16 @@ describe('scheduled jobs', () => {
 
     const schedulers = await eventually(async () => {
       const found = await maintenance.getJobSchedulers();
-      return found.length > 0 ? found : undefined;
+      return found.length === Object.values(ScheduledJob).length ? found : undefined;
     }, 'the schedules');
-    expect(schedulers).toEqual([
-      expect.objectContaining({ key: ScheduledJob.RedeliverStaleEvents.name, every: 30_000 }),
-    ]);
+    expect(schedulers).toEqual(
+      expect.arrayContaining(
+        Object.values(ScheduledJob).map(({ name, everyMs }) =>
+          expect.objectContaining({ key: name, every: everyMs }),
+        ),
+      ),
+    );
+    expect(schedulers).toHaveLength(Object.values(ScheduledJob).length);
   });
 
   it('offer again an event whose job vanished, which then takes effect once', async () => {
@@ -93,5 +98,33 @@ describe('rebuilding a projection', () => {
       "SELECT event_id, amount FROM ledger_applied WHERE consumer = 'ledger-projection' ORDER BY event_id",
     );
     expect(after).toEqual(before);
+  });
+});
+
+describe('sign-in housekeeping', () => {
+  it('removes expired sessions and sign-in failures older than the window, and nothing else', async () => {
+    await workers.dataSource.query(`
+      INSERT INTO sessions (cookie_token_hash, bearer_token_hash, xsrf_token, role, account_id, expires_at) VALUES
+        ('c1', 'b1', 'x', 'user', 1, now() - interval '1 minute'),
+        ('c2', 'b2', 'x', 'user', 1, now() + interval '1 day');
+      INSERT INTO sign_in_failures (key, failed_at) VALUES
+        ('user:old', now() - interval '20 minutes'), ('user:new', now() - interval '1 minute');
+    `);
+    const maintenance = workers.module.get(QueueRegistry).get(QueueName.Maintenance);
+
+    await maintenance.add(ScheduledJob.PurgeExpiredSignIns.name, {});
+
+    await eventually(
+      async () => (await workers.dataSource.query('SELECT cookie_token_hash FROM sessions')).length === 1,
+      'the expired session to go',
+    );
+    expect(await workers.dataSource.query('SELECT cookie_token_hash FROM sessions')).toEqual([
+      { cookie_token_hash: 'c2' },
+    ]);
+    await eventually(
+      async () => (await workers.dataSource.query('SELECT key FROM sign_in_failures')).length === 1,
+      'the old failure to go',
+    );
+    expect(await workers.dataSource.query('SELECT key FROM sign_in_failures')).toEqual([{ key: 'user:new' }]);
   });
 });

@@ -4,6 +4,7 @@ import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
+import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
@@ -27,13 +28,19 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly environment: Environment,
     private readonly queues: QueueRegistry,
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
       [ScheduledJob.RedeliverStaleEvents.name]: async () => {
         const count = await publisher.republishUnprocessed(STALE_EVENT_AFTER_MS);
         return count > 0 ? `offered ${count} stale events again` : undefined;
+      },
+      [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
+        const { sessions, failures } = await purgeExpiredSignInData(this.dataSource);
+        return sessions + failures > 0
+          ? `removed ${sessions} sessions, ${failures} sign-in failures`
+          : undefined;
       },
     };
   }
