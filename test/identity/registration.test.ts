@@ -195,6 +195,17 @@ describe('merchant registration', () => {
     expect(confirmations).toEqual([{ n: 1 }]);
   });
 
+  it.each([
+    '',
+    'nonsense',
+    `9999999999.${Date.now() + 60_000}.${'a'.repeat(43)}`,
+    `1.${Date.now() + 60_000}.${'a'.repeat(43)}`,
+  ])('refuses a malformed or forged confirmation token (%p) with 400', async (token) => {
+    const response = await api.http.inject({ method: 'GET', url: `/api/auth/confirm-email?token=${token}` });
+
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses an expired confirmation link', async () => {
     const registration = merchantRegistration();
     const { merchantId } = (await post('/api/auth/merchants/register', registration)).json();

@@ -19,8 +19,10 @@ export function readEmailConfirmationToken(
   token: string,
 ): { merchantId: number; expiresAt: Date } | undefined {
   const match = /^(\d{1,10})\.(\d{1,15})\.[\w-]{43}$/.exec(token);
-  if (!match) return undefined;
-  return { merchantId: Number(match[1]), expiresAt: new Date(Number(match[2])) };
+  const merchantId = Number(match?.[1]);
+  // Ids are PostgreSQL integers: anything larger names no merchant.
+  if (!match || merchantId > 2_147_483_647) return undefined;
+  return { merchantId, expiresAt: new Date(Number(match[2])) };
 }
 
 export function isEmailConfirmationTokenValid(
