@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { BadRequestException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { HOUSE_REFERRAL_CODE, REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '../rules/accounts.js';
 
@@ -44,4 +45,21 @@ export async function referralCodeExists(manager: EntityManager, code: string): 
   if (code === HOUSE_REFERRAL_CODE) return true;
   const found = await manager.query('SELECT 1 FROM referral_codes WHERE code = $1', [code]);
   return found.length > 0;
+}
+
+/** The code a registration is credited to: the one given (it must exist) or the house code. */
+export async function referrerCode(
+  manager: EntityManager,
+  given: string | undefined,
+  refusal: { message: string; field: string; unknown: string },
+): Promise<string> {
+  const code = normaliseReferralCode(given) ?? HOUSE_REFERRAL_CODE;
+  if (!(await referralCodeExists(manager, code))) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: refusal.message,
+      errors: { [refusal.field]: [refusal.unknown] },
+    });
+  }
+  return code;
 }

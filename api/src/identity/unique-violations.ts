@@ -27,3 +27,22 @@ export function isUniqueViolationOf(error: unknown, constraint: string): boolean
   const driverError = error.driverError as { code?: string; constraint?: string };
   return driverError.code === '23505' && driverError.constraint === constraint;
 }
+
+/**
+ * Runs a registration; when two registrations drew the same new referral code at once, it runs
+ * again with a fresh draw. Any other unique violation becomes a 409 naming its field.
+ */
+export async function registerOnce<T>(
+  attempt: () => Promise<T>,
+  duplicate: { message: string; fieldsByIndex: Record<string, { field: string; message: string }> },
+): Promise<T> {
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isUniqueViolationOf(error, 'referral_codes_pkey')) {
+        conflictFromUniqueViolation(error, duplicate.message, duplicate.fieldsByIndex);
+      }
+    }
+  }
+}

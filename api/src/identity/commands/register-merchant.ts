@@ -1,18 +1,21 @@
-import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
-import { EMAIL_CONFIRMATION, HOUSE_REFERRAL_CODE, MERCHANT_REGISTRATION } from '../../rules/accounts.js';
+import { EMAIL_CONFIRMATION, MERCHANT_REGISTRATION } from '../../rules/accounts.js';
 import type { RegisterMerchantDto } from '../dto/registration.dto.js';
 import { Merchant } from '../entities/merchant.entity.js';
 import { MerchantRegistered } from '../events/account-events.js';
 import { hashPassword } from '../passwords.js';
-import {
-  normaliseReferralCode,
-  referralCodeExists,
-  registerReferralCode,
-  unusedReferralCode,
-} from '../referral-codes.js';
-import { conflictFromUniqueViolation, isUniqueViolationOf } from '../unique-violations.js';
+import { referrerCode, registerReferralCode, unusedReferralCode } from '../referral-codes.js';
+import { registerOnce } from '../unique-violations.js';
+
+const DUPLICATE = {
+  message: MERCHANT_REGISTRATION.duplicate,
+  fieldsByIndex: {
+    merchants_email_key: { field: 'email', message: MERCHANT_REGISTRATION.emailTaken },
+    merchants_mobile_key: { field: 'mobile', message: MERCHANT_REGISTRATION.mobileTaken },
+    merchants_user_name_key: { field: 'userName', message: MERCHANT_REGISTRATION.userNameTaken },
+  },
+};
 
 export class RegisterMerchant extends Command<{ merchantId: number; referralCode: string }> {
   constructor(readonly registration: RegisterMerchantDto) {
@@ -26,31 +29,16 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
 
   async execute({ registration }: RegisterMerchant) {
     const passwordHash = await hashPassword(registration.password);
-    for (;;) {
-      try {
-        return await this.register(registration, passwordHash);
-      } catch (error) {
-        if (!isUniqueViolationOf(error, 'referral_codes_pkey')) {
-          conflictFromUniqueViolation(error, MERCHANT_REGISTRATION.duplicate, {
-            merchants_email_key: { field: 'email', message: MERCHANT_REGISTRATION.emailTaken },
-            merchants_mobile_key: { field: 'mobile', message: MERCHANT_REGISTRATION.mobileTaken },
-            merchants_user_name_key: { field: 'userName', message: MERCHANT_REGISTRATION.userNameTaken },
-          });
-        }
-      }
-    }
+    return registerOnce(() => this.register(registration, passwordHash), DUPLICATE);
   }
 
   private register(registration: RegisterMerchantDto, passwordHash: string) {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const referredByCode = normaliseReferralCode(registration.referredByCode) ?? HOUSE_REFERRAL_CODE;
-      if (!(await referralCodeExists(manager, referredByCode))) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: MERCHANT_REGISTRATION.failed,
-          errors: { referredByCode: [MERCHANT_REGISTRATION.referredByCode.unknown] },
-        });
-      }
+      const referredByCode = await referrerCode(manager, registration.referredByCode, {
+        message: MERCHANT_REGISTRATION.failed,
+        field: 'referredByCode',
+        unknown: MERCHANT_REGISTRATION.referredByCode.unknown,
+      });
       const referralCode = await unusedReferralCode(manager);
       const confirmationExpiresAt = new Date(Date.now() + EMAIL_CONFIRMATION.validForHours * 3600_000);
       const merchant = await manager.save(

@@ -1,18 +1,20 @@
-import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
-import { HOUSE_REFERRAL_CODE, USER_REGISTRATION } from '../../rules/accounts.js';
+import { USER_REGISTRATION } from '../../rules/accounts.js';
 import type { RegisterUserDto } from '../dto/registration.dto.js';
 import { User } from '../entities/user.entity.js';
 import { UserRegistered } from '../events/account-events.js';
 import { hashPassword } from '../passwords.js';
-import {
-  normaliseReferralCode,
-  referralCodeExists,
-  registerReferralCode,
-  unusedReferralCode,
-} from '../referral-codes.js';
-import { conflictFromUniqueViolation, isUniqueViolationOf } from '../unique-violations.js';
+import { referrerCode, registerReferralCode, unusedReferralCode } from '../referral-codes.js';
+import { registerOnce } from '../unique-violations.js';
+
+const DUPLICATE = {
+  message: USER_REGISTRATION.duplicate,
+  fieldsByIndex: {
+    users_email_key: { field: 'email', message: USER_REGISTRATION.emailTaken },
+    users_mobile_key: { field: 'mobileNumber', message: USER_REGISTRATION.mobileTaken },
+  },
+};
 
 export class RegisterUser extends Command<{ userId: number; referralCode: string }> {
   constructor(readonly registration: RegisterUserDto) {
@@ -26,31 +28,16 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
 
   async execute({ registration }: RegisterUser) {
     const passwordHash = await hashPassword(registration.password);
-    for (;;) {
-      try {
-        return await this.register(registration, passwordHash);
-      } catch (error) {
-        // Two registrations drew the same new referral code at once: draw again.
-        if (!isUniqueViolationOf(error, 'referral_codes_pkey')) {
-          conflictFromUniqueViolation(error, USER_REGISTRATION.duplicate, {
-            users_email_key: { field: 'email', message: USER_REGISTRATION.emailTaken },
-            users_mobile_key: { field: 'mobileNumber', message: USER_REGISTRATION.mobileTaken },
-          });
-        }
-      }
-    }
+    return registerOnce(() => this.register(registration, passwordHash), DUPLICATE);
   }
 
   private register(registration: RegisterUserDto, passwordHash: string) {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const referredBy = normaliseReferralCode(registration.referredBy) ?? HOUSE_REFERRAL_CODE;
-      if (!(await referralCodeExists(manager, referredBy))) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: USER_REGISTRATION.invalid,
-          errors: { referredBy: [USER_REGISTRATION.referredBy.unknown] },
-        });
-      }
+      const referredBy = await referrerCode(manager, registration.referredBy, {
+        message: USER_REGISTRATION.invalid,
+        field: 'referredBy',
+        unknown: USER_REGISTRATION.referredBy.unknown,
+      });
       const referralCode = await unusedReferralCode(manager);
       const user = await manager.save(
         manager.create(User, {
