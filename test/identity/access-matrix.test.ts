@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
 import { type RouteSummary, registeredRoutes } from '../../api/src/http/configure-app.js';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { areaRole } from '../../api/src/identity/sessions/access.js';
 import type { Role } from '../../api/src/identity/sessions/session.service.js';
 import { registerAndSignInMerchant, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
+import { couponForm } from '../support/coupons.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
@@ -19,14 +21,50 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/users/login',
   'POST /api/auth/merchants/login',
   'POST /api/auth/admin/login',
+  'GET /api/coupons',
+  'POST /api/coupons/:id/reveal',
+  'GET /api/categories',
+  'GET /api/media/:id',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
+
+interface OwnedRecord {
+  id: number;
+  /** The record as stored, to prove a refused request changed nothing. */
+  snapshot(): Promise<unknown>;
+}
+
+/** A slot of its own: the matrix's calls may delete the seeded ones. */
+async function aSlot(): Promise<number> {
+  const [slot] = await api.dataSource.query(
+    "INSERT INTO slots (name, kind, capacity) VALUES ('Matrix ' || gen_random_uuid(), 'free', 10) RETURNING id",
+  );
+  return slot.id;
+}
+
+/** Makes a coupon of another merchant. */
+async function otherMerchantsCoupon(): Promise<OwnedRecord> {
+  const { session } = await registerAndSignInMerchant(api.baseUrl);
+  const created = await api.http.inject({
+    method: 'POST',
+    url: '/api/merchant/coupons',
+    headers: session.bearer,
+    payload: couponForm({ requestedSlotId: await aSlot() }),
+  });
+  if (created.statusCode !== 201) throw new Error(`coupon not created: ${created.body}`);
+  const id = created.json().id;
+  return { id, snapshot: () => api.dataSource.query('SELECT * FROM coupons WHERE id = $1', [id]) };
+}
 
 /**
  * For each merchant route that names a record, how to make a record of another merchant.
  * A merchant route with a parameter and no entry here fails the matrix.
  */
-const OWNED_RECORD_FIXTURES: Record<string, never> = {};
+const OWNED_RECORD_FIXTURES: Record<string, () => Promise<OwnedRecord>> = {
+  'GET /api/merchant/coupons/:id': otherMerchantsCoupon,
+  'PUT /api/merchant/coupons/:id': otherMerchantsCoupon,
+  'DELETE /api/merchant/coupons/:id': otherMerchantsCoupon,
+};
 
 let test: TestEnvironment;
 let api: ApiApp;
@@ -37,6 +75,7 @@ beforeAll(async () => {
   test = await createTestEnvironment('access matrix');
   api = await startApi(test.environment);
   await firstAdminSeed.run(api.dataSource, test.environment);
+  await demoSlotsSeed.run(api.dataSource, test.environment);
   bearers.user = (await registerAndSignInUser(api.baseUrl)).session.bearer;
   bearers.merchant = (await registerAndSignInMerchant(api.baseUrl)).session.bearer;
   const admin = await api.http.inject({
@@ -116,4 +155,23 @@ describe('every guarded route', () => {
     const named = routes.filter((route) => areaRole(route.url) === 'merchant' && route.url.includes(':'));
     expect(named.map(label).filter((text) => !(text in OWNED_RECORD_FIXTURES))).toEqual([]);
   });
+
+  it.each(Object.entries(OWNED_RECORD_FIXTURES))(
+    "%s answers 404 to a merchant for another merchant's record, and changes nothing",
+    async (routeLabel, makeRecord) => {
+      const record = await makeRecord();
+      const before = await record.snapshot();
+      const [method, url] = routeLabel.split(' ') as [string, string];
+
+      const response = await api.http.inject({
+        method,
+        url: url.replace(':id', String(record.id)),
+        headers: bearers.merchant,
+        payload: method === 'PUT' ? { title: 'Taken over' } : undefined,
+      });
+
+      expect(response.statusCode).toBe(404);
+      expect(await record.snapshot()).toEqual(before);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { Environment } from '../../api/src/config/environment.js';
+import { CouponCommandsModule } from '../../api/src/coupons/coupons.module.js';
 import { PlatformModule } from '../../api/src/platform/platform.module.js';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
@@ -31,7 +32,7 @@ export class WorkersModule {
   static forRoot(environment: Environment, options: WorkersOptions): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [PlatformModule.forRoot(environment)],
+      imports: [PlatformModule.forRoot(environment), CouponCommandsModule],
       providers: [
         ...options.consumers,
         {

@@ -1,7 +1,8 @@
+import { Coupon, Slot } from '../coupons/entities/coupon.entity.js';
 import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
 import { Admin } from '../identity/entities/admin.entity.js';
 import { Merchant } from '../identity/entities/merchant.entity.js';
 import { User } from '../identity/entities/user.entity.js';
 
 /** Every entity of the product; TypeORM under ESM takes classes, not globs. */
-export const entities = [OutboxEvent, InboxEntry, User, Merchant, Admin];
+export const entities = [OutboxEvent, InboxEntry, User, Merchant, Admin, Coupon, Slot];

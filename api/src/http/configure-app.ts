@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -65,6 +66,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     });
 
   await app.register(cookie);
+  // Forms with files (coupon ad images, store banners); each route reads its parts itself.
+  await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });
   await app.register(helmet, {
     // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
     // ship inline scripts and styles.

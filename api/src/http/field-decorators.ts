@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from '../rules/accounts.js';
 
 /** Trims surrounding spaces, so "   " counts as empty. */
@@ -25,5 +25,24 @@ export function StrongPassword(required: string) {
       message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
     }),
     ...PASSWORD_RULES.map((rule) => Matches(rule.test, { message: rule.message })),
+  );
+}
+
+/**
+ * Digits only (a number or a string of digits, as forms send them) within [min, max], turned
+ * into a number. The older client accepted only digit keys; "12.5" or "1e3" are refused.
+ */
+export function WholeNumber(required: string, invalid: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return applyDecorators(
+    Transform(({ value }) => {
+      const text =
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value;
+      if (typeof text !== 'string' || text === '') return text === '' ? undefined : text;
+      return /^\d{1,15}$/.test(text) ? Number(text) : text;
+    }),
+    IsNotEmpty({ message: required }),
+    IsInt({ message: invalid }),
+    Min(min, { message: invalid }),
+    Max(max, { message: invalid }),
   );
 }

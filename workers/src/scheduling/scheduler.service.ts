@@ -1,14 +1,18 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
+import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
 import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
+
+const EXPIRY_BATCH = 1000;
 
 /** An event whose job has not finished this long after publishing is offered again. */
 const STALE_EVENT_AFTER_MS = 120_000;
@@ -28,6 +32,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly environment: Environment,
     private readonly queues: QueueRegistry,
+    private readonly commands: CommandBus,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
@@ -35,6 +40,15 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
       [ScheduledJob.RedeliverStaleEvents.name]: async () => {
         const count = await publisher.republishUnprocessed(STALE_EVENT_AFTER_MS);
         return count > 0 ? `offered ${count} stale events again` : undefined;
+      },
+      [ScheduledJob.ExpireCoupons.name]: async () => {
+        let expired = 0;
+        for (;;) {
+          const batch = await this.commands.execute(new ExpireDueCoupons(EXPIRY_BATCH));
+          expired += batch;
+          if (batch < EXPIRY_BATCH) break;
+        }
+        return expired > 0 ? `expired ${expired} coupons` : undefined;
       },
       [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
         const { sessions, failures } = await purgeExpiredSignInData(this.dataSource);

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { MediaController } from '../media/media.controller.js';
+import { AdminCouponsController, AdminSlotsController } from './admin-coupons.controller.js';
+import { ExpireDueCouponsHandler } from './commands/expiry.js';
+import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
+import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
+import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
+import { MerchantCouponsController } from './merchant-coupons.controller.js';
+import { PublicCouponsController } from './public-coupons.controller.js';
+import { CouponListings } from './queries/listings.js';
+
+/** The command handlers of coupons, shared by the API and the workers (the expiry sweep). */
+@Module({
+  providers: [
+    SubmitCouponHandler,
+    UpdateCouponHandler,
+    WithdrawCouponHandler,
+    ApproveCouponHandler,
+    RejectCouponHandler,
+    ExpireDueCouponsHandler,
+    RevealCouponHandler,
+    RevealLimiter,
+  ],
+})
+export class CouponCommandsModule {}
+
+/** Coupons: submission by merchants, review into slots by admins, public listings and reveals. */
+@Module({
+  imports: [CouponCommandsModule],
+  controllers: [
+    PublicCouponsController,
+    MerchantCouponsController,
+    AdminCouponsController,
+    AdminSlotsController,
+    MediaController,
+  ],
+  providers: [CouponListings],
+})
+export class CouponsModule {}

@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { COUPON_REVIEW, SLOT_KINDS } from '../../rules/coupons.js';
+
+export class ApproveCouponDto {
+  @ApiPropertyOptional({ description: 'The slot to place the coupon in; the requested one when left out.' })
+  @IsOptional()
+  @WholeNumber('Choose a slot.', 'Choose a slot.', 1, 2_147_483_647)
+  slotId?: number;
+}
+
+export class RejectCouponDto {
+  @ApiProperty({ example: 'not clear text' })
+  @RequiredText(COUPON_REVIEW.reasonRequired, 500)
+  reason: string;
+}
+
+const SLOT_MESSAGES = {
+  name: 'Slot name is required.',
+  kind: 'A slot is free or paid.',
+  price: 'A paid slot needs a price in rupees (up to 2 decimals); a free slot has none.',
+  capacity: 'Capacity is a whole number from 1.',
+} as const;
+
+export class SlotDto {
+  @ApiProperty({ example: 'Home page feature' })
+  @RequiredText(SLOT_MESSAGES.name, 100)
+  @MinLength(2, { message: SLOT_MESSAGES.name })
+  name: string;
+
+  @ApiProperty({ enum: SLOT_KINDS })
+  @IsIn(SLOT_KINDS, { message: SLOT_MESSAGES.kind })
+  kind: 'free' | 'paid';
+
+  /** Rupees with at most two decimals, e.g. "499" or "499.50". */
+  @ApiPropertyOptional({ example: '499.00' })
+  @ValidateIf((slot: SlotDto) => slot.kind === 'paid' || slot.price !== undefined)
+  @IsNotEmpty({ message: SLOT_MESSAGES.price })
+  @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: SLOT_MESSAGES.price })
+  @Trim()
+  price?: string;
+
+  @ApiProperty({ example: 10 })
+  @WholeNumber(SLOT_MESSAGES.capacity, SLOT_MESSAGES.capacity, 1, 100_000)
+  capacity: number;
+}
+
+export class SlotChangesDto {
+  @IsOptional()
+  @RequiredText(SLOT_MESSAGES.name, 100)
+  name?: string;
+
+  @IsOptional()
+  @IsIn(SLOT_KINDS, { message: SLOT_MESSAGES.kind })
+  kind?: 'free' | 'paid';
+
+  @IsOptional()
+  @Trim()
+  @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: SLOT_MESSAGES.price })
+  price?: string | null;
+
+  @IsOptional()
+  @IsInt({ message: SLOT_MESSAGES.capacity })
+  @Min(1, { message: SLOT_MESSAGES.capacity })
+  @Max(100_000, { message: SLOT_MESSAGES.capacity })
+  capacity?: number;
+
+  @IsOptional()
+  @IsString()
+  id?: unknown;
+}
+
+export { SLOT_MESSAGES };
+
+/** "499.5" rupees → 49950 paise, exactly. */
+export function rupeesToPaise(price: string): number {
+  const [whole, fraction = ''] = price.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const paiseToRupees = (paise: number | null) =>
+  paise === null ? null : `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;

@@ -1,0 +1,52 @@
+import { DomainEvent } from '../../events/domain-event.js';
+
+abstract class CouponEvent<P extends object> extends DomainEvent<P> {
+  readonly aggregateType = 'Coupon';
+}
+
+export class CouponSubmitted extends CouponEvent<{
+  merchantId: number;
+  title: string;
+  requestedSlotId: number;
+}> {
+  static readonly type = 'CouponSubmitted';
+  readonly type = CouponSubmitted.type;
+}
+
+export class CouponUpdated extends CouponEvent<{ merchantId: number }> {
+  static readonly type = 'CouponUpdated';
+  readonly type = CouponUpdated.type;
+}
+
+export class CouponWithdrawn extends CouponEvent<{ merchantId: number; wasLive: boolean }> {
+  static readonly type = 'CouponWithdrawn';
+  readonly type = CouponWithdrawn.type;
+}
+
+export class CouponApproved extends CouponEvent<{ merchantId: number; slotId: number; title: string }> {
+  static readonly type = 'CouponApproved';
+  readonly type = CouponApproved.type;
+}
+
+export class CouponRejected extends CouponEvent<{ merchantId: number; reason: string; title: string }> {
+  static readonly type = 'CouponRejected';
+  readonly type = CouponRejected.type;
+}
+
+export class CouponExpired extends CouponEvent<{ merchantId: number }> {
+  static readonly type = 'CouponExpired';
+  readonly type = CouponExpired.type;
+}
+
+export class CouponRevealed extends CouponEvent<{ merchantId: number }> {
+  static readonly type = 'CouponRevealed';
+  readonly type = CouponRevealed.type;
+}
+
+/** Every event that changes what the public listings show. */
+export const LISTING_EVENTS = [
+  CouponApproved.type,
+  CouponExpired.type,
+  CouponWithdrawn.type,
+  CouponRevealed.type,
+] as const;

@@ -1,0 +1,110 @@
+import { Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type DataSource, ILike } from 'typeorm';
+import { readForm, validateForm } from '../http/forms.js';
+import { IdPipe } from '../http/id-pipe.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { MerchantScope } from '../identity/merchant-scope.js';
+import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { IMAGE_MAX_BYTES } from '../rules/coupons.js';
+import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
+import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
+import { Coupon } from './entities/coupon.entity.js';
+import { couponRecords } from './queries/coupon-records.js';
+
+const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
+/** Older clients send their merchant id in the form; the session decides it, so it is dropped. */
+const IGNORED = ['merchantId'];
+
+/** A merchant's own coupons (react-admin REST). Another merchant's coupon is 404. */
+@ApiTags('merchant')
+@Controller('merchant/coupons')
+export class MerchantCouponsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  private scope(merchantId: number) {
+    return new MerchantScope(this.dataSource.getRepository(Coupon), merchantId);
+  }
+
+  @Get()
+  async list(
+    @CurrentMerchantId() merchantId: number,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = parseListRequest(query, SORTABLE, { sortField: 'id', order: 'DESC', perPage: 10 });
+    const { status, q } = page.filter;
+    const where = {
+      ...(typeof status === 'string' && { status: status as Coupon['status'] }),
+      ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
+    };
+    const [coupons, total] = await this.scope(merchantId).list({
+      where,
+      order: { [page.sortField]: page.order },
+      skip: page.offset,
+      take: page.limit,
+    });
+    sendRange(reply, 'coupons', page.offset, coupons.length, total);
+    return couponRecords(
+      this.dataSource.manager,
+      coupons.map((coupon) => coupon.id),
+    );
+  }
+
+  @Get(':id')
+  async one(@CurrentMerchantId() merchantId: number, @Param('id', IdPipe) id: number) {
+    const coupon = await this.scope(merchantId).get(id);
+    return (await couponRecords(this.dataSource.manager, [coupon.id]))[0];
+  }
+
+  /** JSON or the multipart form of the older client (AdPost file, PascalCase fields). */
+  @Post()
+  async submit(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
+    const { fields, files } = await readForm(request, ['adPost'], IMAGE_MAX_BYTES + 1, IGNORED);
+    const form = await validateForm(CouponFormDto, fields);
+    const { couponId } = await this.commands.execute(new SubmitCoupon(merchantId, form, files.adPost));
+    return (await couponRecords(this.dataSource.manager, [couponId]))[0];
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentMerchantId() merchantId: number,
+    @Param('id', IdPipe) id: number,
+    @Req() request: FastifyRequest,
+  ) {
+    const { fields, files } = await readForm(request, ['adPost'], IMAGE_MAX_BYTES + 1, [
+      ...IGNORED,
+      ...READ_ONLY_FIELDS,
+    ]);
+    const changes = await validateForm(CouponChangesDto, fields);
+    await this.commands.execute(new UpdateCoupon(merchantId, id, changes, files.adPost));
+    return this.one(merchantId, id);
+  }
+
+  /** Withdraws the coupon (react-admin's delete): it stays in the merchant's history. */
+  @Delete(':id')
+  async withdraw(@CurrentMerchantId() merchantId: number, @Param('id', IdPipe) id: number) {
+    await this.commands.execute(new WithdrawCoupon(merchantId, id));
+    return this.one(merchantId, id);
+  }
+}
+
+/** react-admin sends the whole record back on save; fields the merchant cannot change are dropped. */
+const READ_ONLY_FIELDS = [
+  'id',
+  'merchantName',
+  'requestedSlotName',
+  'slotId',
+  'imageUrl',
+  'status',
+  'rejectionReason',
+  'submittedAt',
+  'approvedAt',
+  'clicks',
+];

@@ -1,0 +1,89 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FastifyRequest } from 'fastify';
+import { Trim, WholeNumber } from '../http/field-decorators.js';
+import { IdPipe } from '../http/id-pipe.js';
+import { Public } from '../identity/sessions/access.js';
+import { COUPON_LISTING, COUPON_SORTS } from '../rules/coupons.js';
+import { RevealCoupon } from './commands/reveal.js';
+import { CouponListings } from './queries/listings.js';
+
+const SORTS = [...COUPON_SORTS, 'top'] as const;
+
+class ListingQueryDto {
+  @IsOptional()
+  @IsIn(SORTS, { message: `Sort by one of ${SORTS.join(', ')}.` })
+  sort: (typeof SORTS)[number] = 'popular';
+
+  /** One category id or several (`category=1,3` or `category=1&category=3`). */
+  @IsOptional()
+  @Transform(({ value }) =>
+    [value]
+      .flat()
+      .flatMap((item) => String(item).split(','))
+      .map((item) => (/^\d{1,9}$/.test(item) ? Number(item) : item)),
+  )
+  @IsInt({ each: true, message: 'Categories are numbers.' })
+  category?: number[];
+
+  @IsOptional()
+  @WholeNumber('A merchant id is a number.', 'A merchant id is a number.', 1, 2_147_483_647)
+  merchant?: number;
+
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+
+  @IsOptional()
+  @WholeNumber('Page is a number from 1.', 'Page is a number from 1.', 1, 100_000)
+  page = 1;
+
+  @IsOptional()
+  @WholeNumber(
+    'perPage is a number.',
+    `perPage is a number from 1 to ${COUPON_LISTING.maxPerPage}.`,
+    1,
+    COUPON_LISTING.maxPerPage,
+  )
+  perPage: number = COUPON_LISTING.defaultPerPage;
+}
+
+@ApiTags('coupons')
+@Public()
+@Controller()
+export class PublicCouponsController {
+  constructor(
+    private readonly listings: CouponListings,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /** Live coupons: popular, newest, A-Z, best, expiring first, or top offers. Never the codes. */
+  @Get('coupons')
+  list(@Query() query: ListingQueryDto) {
+    return this.listings.find({
+      sort: query.sort,
+      categoryIds: query.category,
+      merchantId: query.merchant,
+      q: query.q || undefined,
+      page: query.page,
+      perPage: query.perPage,
+    });
+  }
+
+  /** The code and where to use it; counts a click towards the coupon's popularity. */
+  @Post('coupons/:id/reveal')
+  @HttpCode(200)
+  reveal(@Param('id', IdPipe) id: number, @Req() request: FastifyRequest) {
+    return this.commands.execute(new RevealCoupon(id, request.ip));
+  }
+
+  @Get('categories')
+  categories() {
+    return this.listings.categories();
+  }
+}

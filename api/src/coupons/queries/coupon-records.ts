@@ -1,0 +1,73 @@
+import type { EntityManager } from 'typeorm';
+import { mediaUrl } from '../../media/media.js';
+
+/** A coupon as its merchant and the admins see it: everything, including the code. */
+export interface CouponRecord {
+  id: number;
+  merchantId: number;
+  merchantName: string;
+  couponName: string;
+  couponCode: string;
+  title: string;
+  description: string;
+  termsAndConditions: string;
+  percentage: number;
+  discountValue: number;
+  expiryDate: string;
+  requestedSlotId: number;
+  requestedSlotName: string;
+  slotId: number | null;
+  merchantUrl: string | null;
+  imageUrl: string | null;
+  status: string;
+  rejectionReason: string | null;
+  submittedAt: string;
+  approvedAt: string | null;
+  categoryIds: number[];
+  clicks: number;
+}
+
+/** Full records of the given coupons, in the order of `ids`. */
+export async function couponRecords(manager: EntityManager, ids: number[]): Promise<CouponRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await manager.query(
+    `SELECT c.*, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
+            coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids
+     FROM coupons c
+     JOIN merchants m ON m.id = c.merchant_id
+     JOIN slots s ON s.id = c.requested_slot_id
+     LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
+     WHERE c.id = ANY($1::int[])`,
+    [ids],
+  );
+  const byId = new Map<number, CouponRecord>(
+    rows.map((row: Record<string, never>) => [
+      row.id,
+      {
+        id: row.id,
+        merchantId: row.merchant_id,
+        merchantName: row.merchant_name,
+        couponName: row.coupon_name,
+        couponCode: row.coupon_code,
+        title: row.title,
+        description: row.description,
+        termsAndConditions: row.terms_and_conditions,
+        percentage: row.percentage,
+        discountValue: row.discount_value,
+        expiryDate: new Date(row.expiry_date).toISOString(),
+        requestedSlotId: row.requested_slot_id,
+        requestedSlotName: row.requested_slot_name,
+        slotId: row.slot_id,
+        merchantUrl: row.merchant_url,
+        imageUrl: mediaUrl(row.ad_image_id),
+        status: row.status,
+        rejectionReason: row.rejection_reason,
+        submittedAt: new Date(row.submitted_at).toISOString(),
+        approvedAt: row.approved_at ? new Date(row.approved_at).toISOString() : null,
+        categoryIds: row.category_ids,
+        clicks: row.clicks,
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { mediaUrl } from '../../media/media.js';
+import type { CouponSort } from '../../rules/coupons.js';
+
+export interface ListingQuery {
+  sort: CouponSort | 'top';
+  categoryIds?: number[];
+  merchantId?: number;
+  q?: string;
+  page: number;
+  perPage: number;
+}
+
+export interface CouponCard {
+  id: number;
+  title: string;
+  description: string;
+  merchantId: number;
+  merchantName: string;
+  merchantUrl: string | null;
+  imageUrl: string | null;
+  percentage: number;
+  discountValue: number;
+  expiresAt: string;
+  categoryIds: number[];
+}
+
+const ORDER: Record<ListingQuery['sort'], string> = {
+  popular: 'popularity DESC NULLS LAST, approved_at DESC, coupon_id DESC',
+  newest: 'approved_at DESC, coupon_id DESC',
+  az: 'lower(title) ASC, coupon_id ASC',
+  best: 'percentage DESC, discount_value DESC, coupon_id ASC',
+  expiring: 'expires_at ASC, coupon_id ASC',
+  // Paid placements first, then what shoppers reveal most.
+  top: 'paid_slot DESC, popularity DESC NULLS LAST, approved_at DESC, coupon_id DESC',
+};
+
+/** The public coupon lists, read from the `coupon_listings` read model only. */
+@Injectable()
+export class CouponListings {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async find(query: ListingQuery): Promise<{ data: CouponCard[]; total: number }> {
+    // A coupon past its expiry is never shown, even before the sweep has ended it.
+    const conditions = ['expires_at > now()'];
+    const parameters: unknown[] = [];
+    const bind = (value: unknown) => {
+      parameters.push(value);
+      return `$${parameters.length}`;
+    };
+    if (query.categoryIds?.length) conditions.push(`category_ids && ${bind(query.categoryIds)}::int[]`);
+    if (query.merchantId !== undefined) conditions.push(`merchant_id = ${bind(query.merchantId)}`);
+    if (query.q) conditions.push(`search @@ websearch_to_tsquery('simple', ${bind(query.q)})`);
+    const rows = await this.dataSource.query(
+      `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_url, image_id, percentage,
+              discount_value, expires_at, category_ids, count(*) OVER () AS total
+       FROM coupon_listings WHERE ${conditions.join(' AND ')}
+       ORDER BY ${ORDER[query.sort]}
+       LIMIT ${bind(query.perPage)} OFFSET ${bind((query.page - 1) * query.perPage)}`,
+      parameters,
+    );
+    const total = rows.length > 0 ? Number(rows[0].total) : await this.count(conditions, parameters, query);
+    return {
+      total,
+      data: rows.map(
+        (row: Record<string, never>): CouponCard => ({
+          id: row.coupon_id,
+          title: row.title,
+          description: row.description,
+          merchantId: row.merchant_id,
+          merchantName: row.merchant_name,
+          merchantUrl: row.merchant_url,
+          imageUrl: mediaUrl(row.image_id),
+          percentage: row.percentage,
+          discountValue: row.discount_value,
+          expiresAt: new Date(row.expires_at).toISOString(),
+          categoryIds: row.category_ids,
+        }),
+      ),
+    };
+  }
+
+  /** A page past the end still reports the total. */
+  private async count(conditions: string[], parameters: unknown[], query: ListingQuery): Promise<number> {
+    if (query.page === 1) return 0;
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM coupon_listings WHERE ${conditions.join(' AND ')}`,
+      parameters.slice(0, -2),
+    );
+    return row.total;
+  }
+
+  async categories(): Promise<Array<{ id: number; name: string }>> {
+    return this.dataSource.query('SELECT id, name FROM categories ORDER BY position, lower(name)');
+  }
+}

@@ -1,0 +1,70 @@
+import { BadRequestException } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+
+/** One page of a react-admin list (ra-data-simple-rest: `sort`, `range`, `filter` as JSON). */
+export interface ListRequest<F extends string> {
+  sortField: F;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  filter: Record<string, unknown>;
+}
+
+const MAX_PAGE = 100;
+
+function parseJson(name: string, text: unknown): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(String(text));
+  } catch {
+    throw new BadRequestException({ statusCode: 400, message: `The ${name} parameter must be JSON.` });
+  }
+}
+
+export function parseListRequest<F extends string>(
+  query: Record<string, unknown>,
+  sortable: readonly F[],
+  defaults: { sortField: F; order: 'ASC' | 'DESC'; perPage: number },
+): ListRequest<F> {
+  const sort = parseJson('sort', query.sort) ?? [defaults.sortField, defaults.order];
+  const range = parseJson('range', query.range) ?? [0, defaults.perPage - 1];
+  const filter = parseJson('filter', query.filter) ?? {};
+  const valid =
+    Array.isArray(sort) &&
+    sortable.includes(sort[0]) &&
+    ['ASC', 'DESC'].includes(String(sort[1]).toUpperCase()) &&
+    Array.isArray(range) &&
+    Number.isInteger(range[0]) &&
+    Number.isInteger(range[1]) &&
+    range[0] >= 0 &&
+    range[1] >= range[0] &&
+    typeof filter === 'object' &&
+    filter !== null &&
+    !Array.isArray(filter);
+  if (!valid) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: `Sort by one of ${sortable.join(', ')}; range is [first, last]; filter is an object.`,
+    });
+  }
+  const [first, last] = range as [number, number];
+  return {
+    sortField: sort[0] as F,
+    order: String(sort[1]).toUpperCase() as 'ASC' | 'DESC',
+    offset: first,
+    limit: Math.min(last - first + 1, MAX_PAGE),
+    filter: filter as Record<string, unknown>,
+  };
+}
+
+/** `Content-Range: coupons 0-4/23`, which ra-data-simple-rest reads for the total. */
+export function sendRange(
+  reply: FastifyReply,
+  resource: string,
+  offset: number,
+  count: number,
+  total: number,
+) {
+  const last = count === 0 ? offset : offset + count - 1;
+  reply.header('Content-Range', `${resource} ${offset}-${last}/${total}`);
+}

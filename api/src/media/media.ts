@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { checkImage } from './images.js';
+
+/** The public address of a stored image; lists carry this, never the bytes. */
+export const mediaUrl = (id: string | null | undefined) => (id ? `/api/media/${id}` : null);
+
+/**
+ * Stores an uploaded image once (by its SHA-256; the same bytes uploaded twice are one row) and
+ * returns its id. Checks it by its bytes first.
+ */
+export async function storeImage(manager: EntityManager, bytes: Buffer, field: string): Promise<string> {
+  const contentType = checkImage(bytes, field);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const [row] = await manager.query(
+    `INSERT INTO media (sha256, content_type, size, bytes) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
+     RETURNING id`,
+    [sha256, contentType, bytes.length, bytes],
+  );
+  return row.id;
+}

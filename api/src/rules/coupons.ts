@@ -1,0 +1,84 @@
+/** Limits and messages of the coupon form (spec §5 "Coupon upload", §9): one source for API and forms. */
+
+export const COUPON_CODE = /^[A-Za-z0-9_-]{4,15}$/;
+export const WHOLE_NUMBER = /^\d+$/;
+
+export const COUPON_FORM = {
+  couponName: {
+    minLength: 3,
+    required: 'Coupon Name is required.',
+    tooShort: 'Coupon Name must be at least 3 characters.',
+  },
+  couponCode: {
+    required: 'Coupon Code is required.',
+    invalid: 'Coupon Code must be 4 to 15 letters, digits, - or _.',
+  },
+  expiryDate: {
+    required: 'Expiry Date is required.',
+    invalid: 'Enter a valid date.',
+    past: 'Expiry Date must be in the future.',
+  },
+  termsAndConditions: {
+    minLength: 5,
+    required: 'Terms and Conditions are required.',
+    tooShort: 'Terms and Conditions must be at least 5 characters.',
+  },
+  title: { maxLength: 50, required: 'Title is required.', tooLong: 'Title must be at most 50 characters.' },
+  description: {
+    maxLength: 200,
+    required: 'Description is required.',
+    tooLong: 'Description must be at most 200 characters.',
+  },
+  percentage: {
+    min: 1,
+    max: 100,
+    required: 'Percentage is required.',
+    invalid: 'Percentage must be a whole number from 1 to 100.',
+  },
+  discountValue: {
+    min: 1,
+    required: 'Discount Value is required.',
+    invalid: 'Discount Value must be a whole number of at least 1.',
+  },
+  requestedSlotId: { required: 'Requested Slot is required.', unknown: 'This slot does not exist.' },
+  merchantUrl: { invalid: 'Enter a valid website address (http or https).' },
+  categoryIds: { required: 'Choose at least one category.', unknown: 'This category does not exist.' },
+  adPost: { notImage: 'Selected file is not an image.', tooLarge: 'The image must be at most 5 MB.' },
+  uploaded: 'Image uploaded successfully',
+} as const;
+
+export const COUPON_REVIEW = {
+  reasonRequired: 'A reason is required to reject a coupon.',
+  slotFull: (slot: string) => `Slot "${slot}" is full.`,
+  notPending: (status: string) => `Only a pending coupon can be reviewed; this one is ${status}.`,
+  notEditable: (status: string) => `Only a pending coupon can be edited; this one is ${status}.`,
+  notWithdrawable: (status: string) =>
+    `Only a pending or live coupon can be withdrawn; this one is ${status}.`,
+} as const;
+
+export const COUPON_LISTING = {
+  defaultPerPage: 8,
+  maxPerPage: 100,
+  /** Review queues page in fives (spec §9 "Approval list page size 5"). */
+  reviewPerPage: 5,
+  failed: 'Failed to fetch coupons.',
+} as const;
+
+export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring'] as const;
+export type CouponSort = (typeof COUPON_SORTS)[number];
+
+export const SLOT_KINDS = ['free', 'paid'] as const;
+
+/** The eight categories of the shop front, in display order. */
+export const CATEGORIES = [
+  'Skin Care',
+  'Makeup',
+  'Hair Care',
+  'Fragrance',
+  'Bath & Body',
+  'Tools & Accessories',
+  "Men's Grooming",
+  'Natural & Organic',
+] as const;
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CouponRevealed, LISTING_EVENTS } from '../../../api/src/coupons/events/coupon-events.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+
+/**
+ * Popularity is a sum of e^(t/τ) over the reveal times t, kept as its logarithm: a click a week
+ * newer weighs e times more, so recent clicks lead without any periodic recomputation.
+ */
+const POPULARITY_EPOCH = Date.UTC(2026, 0, 1);
+const POPULARITY_TIME_CONSTANT_MS = 7 * 24 * 3600_000;
+export const clickWeight = (at: string) => (Date.parse(at) - POPULARITY_EPOCH) / POPULARITY_TIME_CONSTANT_MS;
+
+/**
+ * Keeps `coupon_listings` (what the public lists show) and `coupon_clicks`. On any change of a
+ * coupon it re-reads the coupon and shows it if live or hides it otherwise, so the order in which
+ * events of different coupons arrive does not matter.
+ */
+@Injectable()
+export class CouponListingProjection implements EventConsumer {
+  readonly name = 'coupon-listings';
+  readonly handles = LISTING_EVENTS;
+
+  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const couponId = Number(event.aggregateId);
+    if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
+    const shown = await manager.query(
+      `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, title, description, merchant_url, image_id,
+                                    percentage, discount_value, expires_at, category_ids, paid_slot, approved_at, search)
+       SELECT c.id, c.merchant_id, m.merchant_name, c.title, c.description, coalesce(c.merchant_url, m.merchant_url),
+              c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
+              coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
+              s.kind = 'paid', c.approved_at,
+              to_tsvector('simple', c.title || ' ' || c.description || ' ' || m.merchant_name)
+       FROM coupons c JOIN merchants m ON m.id = c.merchant_id JOIN slots s ON s.id = c.slot_id
+       WHERE c.id = $1 AND c.status = 'live'
+       ON CONFLICT (coupon_id) DO UPDATE SET
+         merchant_name = EXCLUDED.merchant_name, title = EXCLUDED.title, description = EXCLUDED.description,
+         merchant_url = EXCLUDED.merchant_url, image_id = EXCLUDED.image_id, percentage = EXCLUDED.percentage,
+         discount_value = EXCLUDED.discount_value, expires_at = EXCLUDED.expires_at,
+         category_ids = EXCLUDED.category_ids, paid_slot = EXCLUDED.paid_slot, approved_at = EXCLUDED.approved_at,
+         search = EXCLUDED.search
+       RETURNING coupon_id`,
+      [couponId],
+    );
+    if (shown.length === 0)
+      await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
+  }
+
+  private async countClick(manager: EntityManager, couponId: number, at: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO coupon_clicks (coupon_id, clicks, last_clicked_at) VALUES ($1, 1, $2)
+       ON CONFLICT (coupon_id) DO UPDATE SET clicks = coupon_clicks.clicks + 1,
+         last_clicked_at = greatest(coupon_clicks.last_clicked_at, EXCLUDED.last_clicked_at)`,
+      [couponId, at],
+    );
+    await manager.query(
+      `UPDATE coupon_listings SET clicks = clicks + 1,
+         popularity = CASE WHEN popularity IS NULL THEN $2
+                           ELSE greatest(popularity, $2) + ln(1 + exp(-abs(popularity - $2))) END
+       WHERE coupon_id = $1`,
+      [couponId, clickWeight(at)],
+    );
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query('TRUNCATE coupon_listings, coupon_clicks');
+  }
+}
