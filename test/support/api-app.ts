@@ -21,7 +21,7 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers?: Record<string, string>;
-  /** An object is sent as JSON; a string as is. */
+  /** An object is sent as JSON; a string or bytes as they are. */
   payload?: unknown;
 }
 
@@ -71,10 +71,11 @@ export function send(
   baseUrl: string,
   { method, url, headers = {}, payload }: HttpRequest,
 ): Promise<HttpResponse> {
+  const raw = typeof payload === 'string' || Buffer.isBuffer(payload);
   const body =
-    payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload);
+    payload === undefined ? undefined : raw ? (payload as string | Buffer) : JSON.stringify(payload);
   const allHeaders = {
-    ...(body !== undefined && typeof payload !== 'string' && { 'content-type': 'application/json' }),
+    ...(body !== undefined && !raw && { 'content-type': 'application/json' }),
     ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }),
     ...headers,
   };

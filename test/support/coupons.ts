@@ -17,3 +17,41 @@ export function couponForm(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A multipart/form-data body, as a browser form with files sends it. */
+export function multipart(
+  fields: Record<string, unknown>,
+  files: Record<string, { name: string; type: string; bytes: Buffer }> = {},
+) {
+  const boundary = `----offers${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of [value].flat()) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(item)}\r\n`,
+        ),
+      );
+    }
+  }
+  for (const [name, file] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  };
+}
+
+/** The smallest valid PNG: one transparent pixel. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -23,7 +23,8 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldErrors
     const messages = (required ? [required] : constraints).map(([name, message]) =>
       name === 'whitelistValidation' ? UNKNOWN_FIELD_MESSAGE : message,
     );
-    if (messages.length > 0) result[path] = messages;
+    // Several rules may share one message ("a whole number from 1 to 100"): say it once.
+    if (messages.length > 0) result[path] = [...new Set(messages)];
     if (error.children?.length) Object.assign(result, fieldErrors(error.children, path));
   }
   return result;

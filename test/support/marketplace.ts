@@ -1,0 +1,91 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
+import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
+import { type ApiApp, startApi } from './api-app.js';
+import { couponForm } from './coupons.js';
+import { createTestEnvironment, eventually, type TestEnvironment } from './test-environment.js';
+import { startWorkers, type WorkersApp } from './workers-app.js';
+
+/** The API and the workers (relay, consumers) on one fresh database, with an admin and the demo slots. */
+export interface Marketplace {
+  test: TestEnvironment;
+  api: ApiApp;
+  workers: WorkersApp;
+  admin: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startMarketplace(name: string): Promise<Marketplace> {
+  const test = await createTestEnvironment(name);
+  const api = await startApi(test.environment);
+  const workers = await startWorkers(test.environment, ['relay', 'events'], [CouponListingProjection]);
+  await firstAdminSeed.run(api.dataSource, test.environment);
+  await demoSlotsSeed.run(api.dataSource, test.environment);
+  const signIn = await api.http.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
+  });
+  return {
+    test,
+    api,
+    workers,
+    admin: sessionFrom(signIn, signIn.json().userId).bearer,
+    async close() {
+      await workers.close();
+      await api.close();
+      await test.cleanup();
+    },
+  };
+}
+
+export async function merchantWithCoupon(
+  market: Marketplace,
+  overrides: Record<string, unknown> = {},
+): Promise<{ merchant: Session; couponId: number }> {
+  const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+  const couponId = await submitCoupon(market, session, overrides);
+  return { merchant: session, couponId };
+}
+
+export async function submitCoupon(
+  market: Marketplace,
+  merchant: Session,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await market.api.http.inject({
+    method: 'POST',
+    url: '/api/merchant/coupons',
+    headers: merchant.bearer,
+    payload: couponForm(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`coupon not submitted: ${response.body}`);
+  return response.json().id as number;
+}
+
+export function approve(market: Marketplace, couponId: number, slotId?: number) {
+  return market.api.http.inject({
+    method: 'POST',
+    url: `/api/admin/coupons/${couponId}/approve`,
+    headers: market.admin,
+    payload: slotId === undefined ? {} : { slotId },
+  });
+}
+
+export async function listed(market: Marketplace, query = '') {
+  const response = await market.api.http.inject({ method: 'GET', url: `/api/coupons?perPage=100${query}` });
+  return response.json() as { data: Array<{ id: number } & Record<string, unknown>>; total: number };
+}
+
+/** Waits until the listing shows (or stops showing) the coupon. */
+export function untilListed(market: Marketplace, couponId: number, shown = true) {
+  return eventually(
+    async () => (await listed(market)).data.some((card) => card.id === couponId) === shown,
+    `coupon ${couponId} to be ${shown ? 'listed' : 'gone'}`,
+    5_000,
+  );
+}
+
+export const commandsOf = (market: Marketplace) => market.workers.module.get(CommandBus);
