@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ExpireDueCoupons } from '../../api/src/coupons/commands/expiry.js';
+import { REVEAL_LIMITS } from '../../api/src/coupons/commands/reveal.js';
+import { COUPON_REVIEW } from '../../api/src/rules/coupons.js';
+import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { registerAndSignInMerchant } from '../support/accounts.js';
+import {
+  approve,
+  commandsOf,
+  listed,
+  type Marketplace,
+  merchantWithCoupon,
+  startMarketplace,
+  submitCoupon,
+  untilListed,
+} from '../support/marketplace.js';
+import { eventually } from '../support/test-environment.js';
+
+let market: Marketplace;
+
+beforeAll(async () => {
+  market = await startMarketplace('coupon lifecycle');
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+const inject = (method: string, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+  market.api.http.inject({ method, url, headers, payload });
+
+describe('review', () => {
+  it('puts an approved coupon in every list within 2 s, by its categories too, never with its code', async () => {
+    const { couponId } = await merchantWithCoupon(market, { title: 'Approved serum deal', categoryIds: [3] });
+
+    const approved = await approve(market, couponId);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'live', slotId: 1 });
+    await eventually(
+      async () => (await listed(market)).data.some((card) => card.id === couponId),
+      'listing',
+      2_000,
+    );
+
+    for (const sort of ['popular', 'newest', 'az', 'best', 'expiring', 'top']) {
+      const { data } = await listed(market, `&sort=${sort}`);
+      expect(data.map((card) => card.id)).toContain(couponId);
+    }
+    expect((await listed(market, '&category=3')).data.map((card) => card.id)).toContain(couponId);
+    expect((await listed(market, '&category=4')).data.map((card) => card.id)).not.toContain(couponId);
+    expect((await listed(market, '&q=serum')).data.map((card) => card.id)).toContain(couponId);
+    const card = (await listed(market)).data.find((item) => item.id === couponId)!;
+    expect(card).toMatchObject({
+      title: 'Approved serum deal',
+      categoryIds: [3],
+      percentage: 25,
+      discountValue: 250,
+    });
+    expect(JSON.stringify(card)).not.toMatch(/GLOW-/);
+    expect(Object.keys(card)).not.toContain('couponCode');
+  });
+
+  it('never lists a rejected coupon, keeps its reason, and needs one', async () => {
+    const { merchant, couponId } = await merchantWithCoupon(market);
+
+    const noReason = await inject('POST', `/api/admin/coupons/${couponId}/reject`, market.admin, {
+      reason: '  ',
+    });
+    const rejected = await inject('POST', `/api/admin/coupons/${couponId}/reject`, market.admin, {
+      reason: 'not clear text',
+    });
+    const approvedAfter = await approve(market, couponId);
+    const seenByMerchant = await inject('GET', `/api/merchant/coupons/${couponId}`, merchant.bearer);
+
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: [COUPON_REVIEW.reasonRequired] });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'not clear text' });
+    expect(approvedAfter.statusCode).toBe(409);
+    expect(approvedAfter.json().message).toBe(COUPON_REVIEW.notPending('rejected'));
+    expect(seenByMerchant.json()).toMatchObject({ status: 'rejected', rejectionReason: 'not clear text' });
+    expect((await listed(market)).data.map((card) => card.id)).not.toContain(couponId);
+  });
+
+  it('refuses to approve twice, and refuses a full slot naming it', async () => {
+    const slot = await inject('POST', '/api/admin/slots', market.admin, {
+      name: 'Single spot',
+      kind: 'paid',
+      price: '999.50',
+      capacity: 1,
+    });
+    expect(slot.json()).toMatchObject({ name: 'Single spot', kind: 'paid', price: '999.50', capacity: 1 });
+    const first = await merchantWithCoupon(market);
+    const second = await merchantWithCoupon(market);
+
+    expect((await approve(market, first.couponId, slot.json().id)).statusCode).toBe(200);
+    const twice = await approve(market, first.couponId, slot.json().id);
+    const full = await approve(market, second.couponId, slot.json().id);
+
+    expect(twice.statusCode).toBe(409);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('Slot "Single spot" is full.');
+    expect((await inject('GET', `/api/admin/coupons/${second.couponId}`, market.admin)).json().status).toBe(
+      'pending',
+    );
+  });
+
+  it('pages the review queue in fives', async () => {
+    for (let i = 0; i < 6; i += 1) await merchantWithCoupon(market);
+    const filter = encodeURIComponent('{"status":"pending"}');
+
+    const page = await inject('GET', `/api/admin/coupons?filter=${filter}`, market.admin);
+
+    expect(page.json()).toHaveLength(5);
+    expect(page.headers['content-range']).toMatch(/^coupons 0-4\/\d+$/);
+    expect(page.json().every((coupon: { status: string }) => coupon.status === 'pending')).toBe(true);
+    expect(page.json()[0]).toEqual(
+      expect.objectContaining({
+        couponCode: expect.any(String),
+        termsAndConditions: expect.any(String),
+        requestedSlotName: 'Free listing',
+      }),
+    );
+  });
+});
+
+describe('expiry', () => {
+  it('never lists a coupon past its expiry, ends it in one sweep, and only once', async () => {
+    const { couponId } = await merchantWithCoupon(market);
+    await approve(market, couponId);
+    await untilListed(market, couponId);
+    // Its time runs out: the write model and the listing both carry the passed date now.
+    await market.api.dataSource.query(
+      "UPDATE coupons SET expiry_date = now() - interval '1 second' WHERE id = $1",
+      [couponId],
+    );
+    await market.api.dataSource.query(
+      "UPDATE coupon_listings SET expires_at = now() - interval '1 second' WHERE coupon_id = $1",
+      [couponId],
+    );
+
+    expect((await listed(market)).data.map((card) => card.id)).not.toContain(couponId);
+    const first = await commandsOf(market).execute(new ExpireDueCoupons());
+    const second = await commandsOf(market).execute(new ExpireDueCoupons());
+
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(second).toBe(0);
+    const events = await market.api.dataSource.query(
+      "SELECT count(*)::int AS n FROM outbox WHERE type = 'CouponExpired' AND aggregate_id = $1",
+      [String(couponId)],
+    );
+    expect(events).toEqual([{ n: 1 }]);
+    await eventually(
+      async () =>
+        (await market.api.dataSource.query('SELECT 1 FROM coupon_listings WHERE coupon_id = $1', [couponId]))
+          .length === 0,
+      'the listing row to go',
+    );
+    expect((await inject('GET', `/api/admin/coupons/${couponId}`, market.admin)).json().status).toBe(
+      'expired',
+    );
+  });
+
+  it('lets a merchant end a live coupon early', async () => {
+    const { merchant, couponId } = await merchantWithCoupon(market);
+    await approve(market, couponId);
+    await untilListed(market, couponId);
+
+    const withdrawn = await inject('DELETE', `/api/merchant/coupons/${couponId}`, merchant.bearer);
+
+    expect(withdrawn.json().status).toBe('withdrawn');
+    await untilListed(market, couponId, false);
+  });
+});
+
+describe('reveal', () => {
+  it('gives the code and counts clicks, which move the popular order; one address counts once', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    const quiet = await submitCoupon(market, session, { title: 'Quiet deal' });
+    const loved = await submitCoupon(market, session, { title: 'Loved deal', couponCode: 'LOVED-25' });
+    await approve(market, quiet);
+    await approve(market, loved);
+    await untilListed(market, loved);
+    await inject('POST', `/api/coupons/${quiet}/reveal`, { 'x-forwarded-for': '10.50.0.1' });
+
+    const reveals = [];
+    for (const address of ['10.50.1.1', '10.50.1.2', '10.50.1.3']) {
+      reveals.push(await inject('POST', `/api/coupons/${loved}/reveal`, { 'x-forwarded-for': address }));
+    }
+    for (let i = 0; i < 3; i += 1)
+      await inject('POST', `/api/coupons/${quiet}/reveal`, { 'x-forwarded-for': '10.50.0.1' });
+
+    expect(reveals[0]!.json()).toEqual({ code: 'LOVED-25', merchantUrl: 'https://glow.example.in/diwali' });
+    await eventually(async () => {
+      const [row] = await market.api.dataSource.query(
+        'SELECT clicks FROM coupon_listings WHERE coupon_id = $1',
+        [loved],
+      );
+      return row?.clicks === 3;
+    }, 'three clicks on the loved deal');
+    const { data } = await listed(market, `&sort=popular&merchant=${session.id}`);
+    expect(data.map((card) => card.id)).toEqual([loved, quiet]);
+    const [quietClicks] = await market.api.dataSource.query(
+      'SELECT clicks FROM coupon_clicks WHERE coupon_id = $1',
+      [quiet],
+    );
+    expect(quietClicks.clicks).toBe(1);
+    const mine = await inject('GET', `/api/merchant/coupons/${loved}`, session.bearer);
+    expect(mine.json().clicks).toBe(3);
+  });
+
+  it('asks an address that reveals too much to wait', async () => {
+    const { couponId } = await merchantWithCoupon(market);
+    await approve(market, couponId);
+    const address = { 'x-forwarded-for': '10.60.0.1' };
+
+    const statuses = [];
+    for (let i = 0; i <= REVEAL_LIMITS.perMinute; i += 1) {
+      statuses.push((await inject('POST', `/api/coupons/${couponId}/reveal`, address)).statusCode);
+    }
+
+    expect(statuses.slice(0, REVEAL_LIMITS.perMinute).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('answers 404 for a coupon that is not live', async () => {
+    const { couponId } = await merchantWithCoupon(market);
+
+    expect((await inject('POST', `/api/coupons/${couponId}/reveal`)).statusCode).toBe(404);
+    expect((await inject('POST', '/api/coupons/99999999999/reveal')).statusCode).toBe(400);
+  });
+});
+
+describe('sorting and rebuilding', () => {
+  it('orders by title, value, expiry and placement, and rebuilds the same listing from the event log', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    const day = 24 * 3600_000;
+    const ids = {
+      apple: await submitCoupon(market, session, {
+        title: 'apple deal',
+        percentage: '10',
+        expiryDate: new Date(Date.now() + 9 * day).toISOString(),
+      }),
+      banana: await submitCoupon(market, session, {
+        title: 'Banana deal',
+        percentage: '50',
+        expiryDate: new Date(Date.now() + 3 * day).toISOString(),
+      }),
+      cherry: await submitCoupon(market, session, {
+        title: 'cherry deal',
+        percentage: '50',
+        discountValue: '900',
+        expiryDate: new Date(Date.now() + 5 * day).toISOString(),
+      }),
+    };
+    await approve(market, ids.apple);
+    await approve(market, ids.banana, 2); // Featured, a paid slot
+    await approve(market, ids.cherry);
+    await untilListed(market, ids.cherry);
+    const order = async (sort: string) =>
+      (await listed(market, `&sort=${sort}&merchant=${session.id}`)).data.map((card) => card.id);
+
+    expect(await order('az')).toEqual([ids.apple, ids.banana, ids.cherry]);
+    expect(await order('best')).toEqual([ids.cherry, ids.banana, ids.apple]);
+    expect(await order('expiring')).toEqual([ids.banana, ids.cherry, ids.apple]);
+    expect(await order('newest')).toEqual([ids.cherry, ids.banana, ids.apple]);
+    expect((await order('top'))[0]).toBe(ids.banana);
+
+    const before = await Promise.all(
+      ['popular', 'newest', 'az', 'best', 'expiring', 'top'].map((sort) => listed(market, `&sort=${sort}`)),
+    );
+    const projection = market.workers.module
+      .get(EventDispatcher)
+      .consumers.find((c) => c instanceof CouponListingProjection)!;
+    await rebuildProjection(market.workers.dataSource, projection);
+    const after = await Promise.all(
+      ['popular', 'newest', 'az', 'best', 'expiring', 'top'].map((sort) => listed(market, `&sort=${sort}`)),
+    );
+
+    expect(after).toEqual(before);
+  });
+
+  it('pages with page and perPage (default 8, at most 100), and refuses nonsense', async () => {
+    const page = await inject('GET', '/api/coupons');
+    const tooMany = await inject('GET', '/api/coupons?perPage=101');
+    const badSort = await inject('GET', '/api/coupons?sort=random');
+
+    const all = await listed(market, '&sort=az');
+    const second = await inject('GET', '/api/coupons?sort=az&perPage=3&page=2');
+
+    expect(all.total).toBeGreaterThanOrEqual(8);
+    expect(page.json().data).toHaveLength(8);
+    expect(page.json().total).toBe(all.total);
+    expect(second.json().data.map((card: { id: number }) => card.id)).toEqual(
+      all.data.slice(3, 6).map((card) => card.id),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(badSort.statusCode).toBe(400);
+  });
+});
