@@ -7,6 +7,7 @@ import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js'
 import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
 import { MerchantCouponsController } from './merchant-coupons.controller.js';
 import { PublicCouponsController } from './public-coupons.controller.js';
+import { ListingCache } from './queries/listing-cache.js';
 import { CouponListings } from './queries/listings.js';
 
 /** The command handlers of coupons, shared by the API and the workers (the expiry sweep). */
@@ -34,6 +35,6 @@ export class CouponCommandsModule {}
     AdminSlotsController,
     MediaController,
   ],
-  providers: [CouponListings],
+  providers: [CouponListings, ListingCache],
 })
 export class CouponsModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -9,6 +9,7 @@ import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
 import { COUPON_LISTING, COUPON_SORTS } from '../rules/coupons.js';
 import { RevealCoupon } from './commands/reveal.js';
+import { ListingCache } from './queries/listing-cache.js';
 import { CouponListings } from './queries/listings.js';
 
 const SORTS = [...COUPON_SORTS, 'top'] as const;
@@ -59,20 +60,25 @@ class ListingQueryDto {
 export class PublicCouponsController {
   constructor(
     private readonly listings: CouponListings,
+    private readonly cache: ListingCache,
     private readonly commands: CommandBus,
   ) {}
 
   /** Live coupons: popular, newest, A-Z, best, expiring first, or top offers. Never the codes. */
   @Get('coupons')
-  list(@Query() query: ListingQueryDto) {
-    return this.listings.find({
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  list(@Query() query: ListingQueryDto): Promise<string> {
+    const request = {
       sort: query.sort,
-      categoryIds: query.category,
+      categoryIds: query.category ? [...new Set(query.category)].sort((a, b) => a - b) : undefined,
       merchantId: query.merchant,
       q: query.q || undefined,
       page: query.page,
       perPage: query.perPage,
-    });
+    };
+    return this.cache.get(JSON.stringify(request), async () =>
+      JSON.stringify(await this.listings.find(request)),
+    );
   }
 
   /** The code and where to use it; counts a click towards the coupon's popularity. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CouponRevealed, LISTING_EVENTS } from '../../../api/src/coupons/events/coupon-events.js';
+import { LISTINGS_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -23,6 +24,8 @@ export class CouponListingProjection implements EventConsumer {
   readonly handles = LISTING_EVENTS;
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    // Delivered when this transaction commits: every API process drops its ready lists then.
+    await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
     const couponId = Number(event.aggregateId);
     if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
     const shown = await manager.query(
