@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { CATEGORIES } from '../../api/src/rules/coupons.js';
+import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
+
+let market: Marketplace;
+
+beforeAll(async () => {
+  market = await startMarketplace('catalog');
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+const inject = (method: string, url: string, payload?: unknown) =>
+  market.api.http.inject({ method, url, headers: market.admin, payload });
+
+it('lists the eight categories in shop-front order, each once', async () => {
+  const response = await market.api.http.inject({ method: 'GET', url: '/api/categories' });
+
+  expect(response.json().map((category: { name: string }) => category.name)).toEqual([...CATEGORIES]);
+  const duplicate = await market.api.dataSource
+    .query("INSERT INTO categories (name) VALUES ('skin care')")
+    .catch((error: Error) => error);
+  expect(duplicate).toBeInstanceOf(Error);
+});
+
+it('keeps slots: free or paid with a price in rupees, a capacity, unique names', async () => {
+  const paidWithoutPrice = await inject('POST', '/api/admin/slots', {
+    name: 'Banner',
+    kind: 'paid',
+    capacity: 3,
+  });
+  const badCapacity = await inject('POST', '/api/admin/slots', { name: 'Banner', kind: 'free', capacity: 0 });
+  const created = await inject('POST', '/api/admin/slots', {
+    name: 'Banner',
+    kind: 'paid',
+    price: '1499.5',
+    capacity: 3,
+  });
+  const sameName = await inject('POST', '/api/admin/slots', { name: 'banner', kind: 'free', capacity: 3 });
+  const madeFree = await inject('PUT', `/api/admin/slots/${created.json().id}`, { kind: 'free' });
+  const list = await inject('GET', '/api/admin/slots');
+
+  expect(paidWithoutPrice.statusCode).toBe(400);
+  expect(Object.keys(paidWithoutPrice.json().errors)).toEqual(['price']);
+  expect(badCapacity.json().errors).toEqual({ capacity: ['Capacity is a whole number from 1.'] });
+  expect(created.json()).toMatchObject({ kind: 'paid', price: '1499.50', capacity: 3 });
+  expect(sameName.statusCode).toBe(409);
+  expect(madeFree.json()).toMatchObject({ kind: 'free', price: null });
+  expect(list.headers['content-range']).toBe(`slots 0-3/4`);
+});
+
+it('keeps a slot that a coupon names', async () => {
+  await merchantWithCoupon(market, { requestedSlotId: '1' });
+
+  const response = await inject('DELETE', '/api/admin/slots/1');
+
+  expect(response.statusCode).toBe(409);
+  expect((await inject('GET', '/api/admin/slots/1')).statusCode).toBe(200);
+});
