@@ -1,0 +1,608 @@
+/**
+ * Public listing benchmark: how many `GET /api/coupons` requests per second the real API answers
+ * from its ready-bytes cache, next to a bare `node:http` server answering the same bytes; then how
+ * long the expiry sweep takes over 1,000,000 and over 100,000 coupons with the same number due.
+ *
+ *   npm run bench:listing [-- --seconds S] [-- --connections C] [-- --warmup W]
+ *
+ * Works in a database and a Redis prefix of its own, both removed at the end. See bench/README.md.
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import autocannon from 'autocannon';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
+import { ExpireDueCoupons } from '../api/src/coupons/commands/expiry.js';
+import { CouponCommandsModule } from '../api/src/coupons/coupons.module.js';
+import { CouponExpired } from '../api/src/coupons/events/coupon-events.js';
+import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
+import { PlatformModule } from '../api/src/platform/platform.module.js';
+import { createRedisConnection } from '../api/src/redis/redis-connection.js';
+import type { BareServerSetup } from './listing/bare-server.js';
+import {
+  measureProcessCpu,
+  REPOSITORY,
+  ServerProcess,
+  stopServerProcesses,
+  waitForHealthy,
+} from './listing/children.js';
+import {
+  MERCHANTS,
+  seedCoupons,
+  seedListings,
+  seedMerchantsAndSlots,
+  vacuumAnalyze,
+} from './listing/seed.js';
+import { type Load, type MachineLoad, measureMachine, measureProcess } from './shared.js';
+
+const LISTING_PATH = '/api/coupons?sort=popular&perPage=8';
+const LIVE_COUPONS = 100_000;
+/** The expiry sweep runs over each of these table sizes, with the same number of coupons due. */
+const SWEEP_SIZES = [1_000_000, 100_000];
+const SWEEP_DUE = 10_000;
+/** As the scheduler's expiry job (workers/src/scheduling/scheduler.service.ts). */
+const EXPIRY_BATCH = 1000;
+const API_START_TIMEOUT_MS = 60_000;
+const TARGET_RATIO = 0.6;
+const TARGET_API_P99_MS = 25;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+interface Settings {
+  seconds: number;
+  connections: number;
+  warmup: number;
+}
+
+function readArguments(): Settings {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      warmup: { type: 'string' },
+    },
+    strict: true,
+  });
+  const positive = (name: string, value: string | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
+    return parsed;
+  };
+  return {
+    seconds: positive('seconds', values.seconds, 20),
+    connections: positive('connections', values.connections, 64),
+    warmup: positive('warmup', values.warmup, 3),
+  };
+}
+
+function benchEnvironment(): Environment {
+  const base = validateEnvironment({ ...process.env, LOG_LEVEL: 'warn' });
+  const suffix = randomBytes(4).toString('hex');
+  const databaseUrl = new URL(base.DATABASE_URL);
+  databaseUrl.pathname = `/offers_bench_${suffix}`;
+  return validateEnvironment({
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    QUEUE_PREFIX: `offers-bench-${suffix}`,
+    LOG_LEVEL: 'warn',
+  });
+}
+
+/** The settings as environment variables, for the API process. */
+function environmentVariables(
+  environment: Environment,
+  extra: Record<string, string>,
+): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) {
+    if (value !== undefined) variables[name] = String(value);
+  }
+  return { ...variables, ...extra };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A dropped database (Ctrl-C) ends the connection; the query that was running reports it.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function seedListingData(databaseUrl: string): Promise<number> {
+  const startedAt = performance.now();
+  await withClient(databaseUrl, async (client) => {
+    await seedMerchantsAndSlots(client);
+    await seedCoupons(client, LIVE_COUPONS);
+    await seedListings(client);
+    await vacuumAnalyze(client, ['merchants', 'slots', 'coupons', 'coupon_categories', 'coupon_listings']);
+  });
+  return performance.now() - startedAt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP load
+
+interface Listing {
+  body: Buffer;
+  contentType: string;
+}
+
+async function fetchListing(baseUrl: string): Promise<Listing> {
+  const response = await fetch(`${baseUrl}${LISTING_PATH}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${LISTING_PATH} answered ${response.status}: ${body}`);
+  const { data, total } = JSON.parse(body.toString('utf8')) as { data: unknown[]; total: number };
+  if (data.length !== 8 || total !== LIVE_COUPONS) {
+    throw new Error(
+      `GET ${LISTING_PATH} listed ${data.length} of ${total} coupons, expected 8 of ${LIVE_COUPONS}`,
+    );
+  }
+  return { body, contentType: response.headers.get('content-type') ?? 'application/json' };
+}
+
+async function startBareServer(listing: Listing): Promise<{ server: ServerProcess; url: string }> {
+  const server = ServerProcess.start(
+    'bare server',
+    ['--import', '@swc-node/register/esm-register', 'bench/listing/bare-server.ts'],
+    {},
+    true,
+  );
+  const setup: BareServerSetup = { body: listing.body.toString('base64'), contentType: listing.contentType };
+  const { port } = await server.ask<{ port: number }>(setup, 30_000);
+  const url = `http://127.0.0.1:${port}${LISTING_PATH}`;
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!body.equals(listing.body) || response.headers.get('content-type') !== listing.contentType) {
+    throw new Error('the bare server does not answer the bytes it was given');
+  }
+  return { server, url };
+}
+
+interface LoadResult {
+  label: string;
+  perSecond: number;
+  latency: { p50: number; p99: number; p999: number };
+  /** Bytes per response on the wire, headers included. */
+  responseBytes: number;
+  failures: string[];
+  warmupMismatches: number;
+  /** CPU time of the server process over wall time; undefined without /proc. */
+  serverCpu: number | undefined;
+  loadGenerator: Load;
+  machine: MachineLoad;
+}
+
+/** The autocannon run in progress, stopped on Ctrl-C. */
+let running: autocannon.Instance | undefined;
+/** Set on Ctrl-C so that no further phase starts while the run is torn down. */
+let interrupted = false;
+
+async function runLoad(options: autocannon.Options): Promise<autocannon.Result> {
+  if (interrupted) throw new Error('interrupted');
+  running = autocannon(options);
+  try {
+    return await running;
+  } finally {
+    running = undefined;
+  }
+}
+
+/** A warm-up that also checks every answer's bytes, then the measured run. */
+async function measureLoad(
+  label: string,
+  url: string,
+  server: ServerProcess,
+  settings: Settings,
+  body: Buffer,
+): Promise<LoadResult> {
+  const { connections } = settings;
+  const warm = await runLoad({
+    url,
+    connections,
+    duration: settings.warmup,
+    expectBody: body.toString('utf8'),
+  });
+  server.assertRunning();
+
+  const serverCpu = measureProcessCpu(server.pid);
+  const here = measureProcess();
+  const machine = measureMachine();
+  const result = await runLoad({ url, connections, duration: settings.seconds });
+  const measured = { serverCpu: serverCpu(), loadGenerator: here().load, machine: machine() };
+  server.assertRunning();
+
+  const failures = [
+    result.non2xx > 0 ? `${result.non2xx} non-2xx answers` : '',
+    result.errors > 0 ? `${result.errors} errors` : '',
+    result.timeouts > 0 ? `${result.timeouts} timeouts` : '',
+  ].filter(Boolean);
+  return {
+    label,
+    perSecond: result['2xx'] / result.duration,
+    latency: { p50: result.latency.p50, p99: result.latency.p99, p999: result.latency.p99_9 },
+    responseBytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : Number.NaN,
+    failures,
+    warmupMismatches: warm.mismatches,
+    ...measured,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry sweep
+
+/** The coupon command handlers on the platform, as the workers run them, without any worker role. */
+@Module({})
+class SweepModule {
+  static forRoot(environment: Environment): DynamicModule {
+    return { module: SweepModule, imports: [PlatformModule.forRoot(environment), CouponCommandsModule] };
+  }
+}
+
+interface SweepResult {
+  coupons: number;
+  due: number;
+  expired: number;
+  batches: number;
+  sweepMs: number;
+  seedMs: number;
+  plan: string;
+  events: number;
+}
+
+/** As the scheduler's expiry job: batches of 1000 until a batch expires fewer. */
+async function sweep(commandBus: CommandBus): Promise<{ expired: number; batches: number }> {
+  let expired = 0;
+  let batches = 0;
+  for (;;) {
+    const batch = await commandBus.execute(new ExpireDueCoupons(EXPIRY_BATCH));
+    batches += 1;
+    expired += batch;
+    if (batch < EXPIRY_BATCH) break;
+  }
+  return { expired, batches };
+}
+
+interface Statement {
+  query: string;
+  parameters: unknown[];
+}
+
+/**
+ * Runs the handler once while nothing is due (connecting the pool before anything is timed) and
+ * keeps the UPDATE it sent, so that its plan can be shown for each table size.
+ */
+async function warmUpExpiry(
+  app: INestApplicationContext,
+  commandBus: CommandBus,
+): Promise<Statement | undefined> {
+  const logger = app.get<DataSource>(getDataSourceToken()).logger;
+  const logQuery = logger.logQuery;
+  let statement: Statement | undefined;
+  logger.logQuery = function (this: typeof logger, query, parameters, queryRunner) {
+    if (/^\s*UPDATE\s+coupons\b/i.test(query) && (parameters === undefined || Array.isArray(parameters))) {
+      statement ??= { query, parameters: parameters ?? [] };
+    }
+    return logQuery.call(this, query, parameters, queryRunner);
+  };
+  try {
+    await commandBus.execute(new ExpireDueCoupons(EXPIRY_BATCH));
+  } finally {
+    logger.logQuery = logQuery;
+  }
+  return statement;
+}
+
+/** The scans and joins of the statement's plan (EXPLAIN without ANALYZE: nothing is changed). */
+async function explain(client: pg.Client, statement: Statement | undefined): Promise<string> {
+  if (!statement) return 'unknown';
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN ${statement.query}`,
+    statement.parameters,
+  );
+  return rows
+    .map((row) => row['QUERY PLAN'])
+    .filter((line) => /Scan|Join|Nested Loop/.test(line) && !/Subquery Scan/.test(line))
+    .map((line) => line.replace(/^[\s>-]*/, '').replace(/\s+\(cost=.*$/, ''))
+    .join(', ');
+}
+
+async function benchSweep(
+  databaseUrl: string,
+  commandBus: CommandBus,
+  statement: Statement | undefined,
+  coupons: number,
+): Promise<SweepResult> {
+  return withClient(databaseUrl, async (client) => {
+    const seedStartedAt = performance.now();
+    await client.query('TRUNCATE coupon_listings, coupons, outbox RESTART IDENTITY CASCADE');
+    await seedCoupons(client, coupons, SWEEP_DUE);
+    await vacuumAnalyze(client, ['coupons', 'outbox']);
+    const seedMs = performance.now() - seedStartedAt;
+    // The seed's writes are flushed now rather than by the checkpointer while the sweep runs.
+    // Needs a superuser or pg_checkpoint; without it the sweep runs all the same.
+    await client.query('CHECKPOINT').catch(() => undefined);
+
+    const plan = await explain(client, statement);
+
+    const startedAt = performance.now();
+    const { expired, batches } = await sweep(commandBus);
+    const sweepMs = performance.now() - startedAt;
+
+    const {
+      rows: [counts],
+    } = await client.query<{ expired: number; events: number; due_left: number }>(
+      `SELECT (SELECT count(*)::int FROM coupons WHERE status = 'expired') AS expired,
+              (SELECT count(*)::int FROM outbox WHERE type = $1) AS events,
+              (SELECT count(*)::int FROM coupons WHERE status = 'live' AND expiry_date <= now()) AS due_left`,
+      [CouponExpired.type],
+    );
+    if (counts!.expired !== SWEEP_DUE || counts!.due_left !== 0) {
+      throw new Error(
+        `the sweep over ${coupons} coupons left ${counts!.expired} expired and ${counts!.due_left} due, ` +
+          `expected ${SWEEP_DUE} and 0`,
+      );
+    }
+    return { coupons, due: SWEEP_DUE, expired, batches, sweepMs, seedMs, plan, events: counts!.events };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function report(
+  settings: Settings,
+  seedMs: number,
+  listing: Listing,
+  api: LoadResult,
+  bare: LoadResult,
+  sweeps: SweepResult[],
+): void {
+  const percent = (value: number | undefined) =>
+    value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`;
+  const ms = (value: number) => `${value} ms`;
+  const row = (result: LoadResult) =>
+    `  ${result.label.padEnd(16)}${thousands(result.perSecond).padStart(8)}` +
+    `${ms(result.latency.p50).padStart(9)}${ms(result.latency.p99).padStart(9)}` +
+    `${ms(result.latency.p999).padStart(9)}${thousands(result.responseBytes).padStart(12)}` +
+    `${percent(result.serverCpu).padStart(10)}${percent(result.loadGenerator.cpu).padStart(12)}` +
+    `${percent(result.machine.busy).padStart(10)}`;
+  const ratio = api.perSecond / bare.perSecond;
+
+  const lines = [
+    '',
+    `Listing benchmark: GET ${LISTING_PATH}, ${settings.connections} connections, ` +
+      `${settings.seconds} s each after a ${settings.warmup} s warm-up`,
+    `  ${thousands(LIVE_COUPONS)} live coupons of ${MERCHANTS} merchants (seeded in ${seconds(seedMs)}); ` +
+      `response body ${thousands(listing.body.length)} bytes, ${listing.contentType}`,
+    '',
+    `  ${''.padEnd(16)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'p99.9'.padStart(9)}` +
+      `${'bytes/resp'.padStart(12)}${'server'.padStart(10)}${'load gen.'.padStart(12)}${'machine'.padStart(10)}`,
+    row(api),
+    row(bare),
+    `  (latency in whole ms; bytes on the wire per response, headers included; CPU time of the server`,
+    `   process and of the load generator, 100% = one core; machine: share of all ${api.machine.cores} cores busy)`,
+    '',
+    `  ratio (API / bare node:http): ${ratio.toFixed(2)}`,
+  ];
+  for (const result of [api, bare]) {
+    if (result.failures.length > 0) lines.push(`  ${result.label}: ${result.failures.join(', ')}`);
+    if (result.warmupMismatches > 0) {
+      lines.push(
+        `  ${result.label}: ${result.warmupMismatches} warm-up answers differed from the listing bytes`,
+      );
+    }
+  }
+
+  const ratioMet = ratio >= TARGET_RATIO;
+  const p99Met = api.latency.p99 < TARGET_API_P99_MS;
+  lines.push(
+    '',
+    `Verdict: ${ratioMet && p99Met ? 'MEETS TARGETS' : 'BELOW TARGETS'} ` +
+      `(ratio ${ratio.toFixed(2)} ${ratioMet ? '≥' : '<'} ${TARGET_RATIO}, ` +
+      `API p99 ${api.latency.p99} ms ${p99Met ? '<' : '≥'} ${TARGET_API_P99_MS} ms)`,
+    '',
+    `Expiry sweep: ExpireDueCoupons(${EXPIRY_BATCH}) on the command bus until a batch expires fewer`,
+    '',
+    `  ${'coupons'.padStart(11)}${'due'.padStart(9)}${'expired'.padStart(9)}${'events'.padStart(9)}` +
+      `${'batches'.padStart(9)}${'sweep'.padStart(10)}${'seeded in'.padStart(11)}`,
+    ...sweeps.map(
+      (result) =>
+        `  ${thousands(result.coupons).padStart(11)}${thousands(result.due).padStart(9)}` +
+        `${thousands(result.expired).padStart(9)}${thousands(result.events).padStart(9)}` +
+        `${String(result.batches).padStart(9)}${`${result.sweepMs.toFixed(0)} ms`.padStart(10)}` +
+        `${seconds(result.seedMs).padStart(11)}`,
+    ),
+    '',
+    "  plan of a batch (EXPLAIN of the handler's UPDATE, before the sweep):",
+    ...sweeps.map((result) => `  ${thousands(result.coupons).padStart(11)}: ${result.plan}`),
+    '',
+  );
+  if (sweeps.length === 2) {
+    const [large, small] = sweeps as [SweepResult, SweepResult];
+    lines.push(
+      `  ratio (${thousands(large.coupons)} / ${thousands(small.coupons)} coupons): ` +
+        `${(large.sweepMs / small.sweepMs).toFixed(2)}`,
+      '',
+    );
+  }
+  process.stdout.write(lines.join('\n'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup and clean-up
+
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<number> {
+  const redis: Redis = createRedisConnection(redisUrl, 'client');
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The API would start with Redis down and wait for it; fail at once instead. */
+async function redisReachable(redisUrl: string): Promise<void> {
+  const redis = createRedisConnection(redisUrl, 'client');
+  try {
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`Redis at ${redisUrl} is unreachable: ${(error as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A closed pool has asked its connections to end but not waited for the server to see it; dropping
+ * the database before then would abort them and make the pool log errors.
+ */
+async function connectionsClosed(databaseUrl: string, timeoutMs = 3000): Promise<void> {
+  const database = new URL(databaseUrl);
+  const name = decodeURIComponent(database.pathname.slice(1));
+  database.pathname = '/postgres';
+  await withClient(database.toString(), async (client) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]!.count === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  process.env.SERVICE_NAME ??= 'bench-listing';
+  const settings = readArguments();
+  const environment = benchEnvironment();
+  const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
+  let app: INestApplicationContext | undefined;
+  let cleaning: Promise<void> | undefined;
+
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      running?.stop();
+      await stopServerProcesses();
+      await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
+      await connectionsClosed(environment.DATABASE_URL).catch(() => undefined);
+      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
+        console.error(`dropping ${databaseName}: ${error.message}`),
+      );
+      await deleteRedisKeys(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
+        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
+      );
+    })();
+    return cleaning;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: cleaning up`);
+    interrupted = true;
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const apiEntry = join(REPOSITORY, 'dist/api/src/main.js');
+    if (!existsSync(apiEntry)) throw new Error(`${apiEntry} is missing: run npm run build first`);
+    console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
+    await redisReachable(environment.REDIS_URL);
+    await migrateDatabase(environment.DATABASE_URL);
+
+    console.log(`Seeding ${thousands(LIVE_COUPONS)} live coupons and their listings …`);
+    const seedMs = await seedListingData(environment.DATABASE_URL);
+
+    const port = await freePort();
+    const apiBaseUrl = `http://127.0.0.1:${port}`;
+    console.log(`Starting the API on port ${port} …`);
+    const api = ServerProcess.start(
+      'API',
+      ['dist/api/src/main.js'],
+      environmentVariables(environment, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SERVICE_NAME: 'bench-api',
+      }),
+    );
+    await waitForHealthy(api, `${apiBaseUrl}/api/health`, API_START_TIMEOUT_MS);
+    const listing = await fetchListing(apiBaseUrl);
+    const bare = await startBareServer(listing);
+
+    const phase = (label: string) =>
+      console.log(`${label}: ${settings.warmup} s warm-up, then ${settings.seconds} s measured …`);
+    phase('API');
+    const apiLoad = await measureLoad('API', `${apiBaseUrl}${LISTING_PATH}`, api, settings, listing.body);
+    phase('Bare node:http');
+    const bareLoad = await measureLoad('bare node:http', bare.url, bare.server, settings, listing.body);
+    await stopServerProcesses();
+
+    app = await NestFactory.createApplicationContext(SweepModule.forRoot(environment), {
+      logger: ['error', 'warn'],
+    });
+    const commandBus = app.get(CommandBus);
+    const statement = await warmUpExpiry(app, commandBus);
+    const sweeps: SweepResult[] = [];
+    for (const coupons of SWEEP_SIZES) {
+      if (interrupted) break;
+      console.log(`Expiry sweep: seeding ${thousands(coupons)} coupons, ${thousands(SWEEP_DUE)} due …`);
+      sweeps.push(await benchSweep(environment.DATABASE_URL, commandBus, statement, coupons));
+    }
+
+    report(settings, seedMs, listing, apiLoad, bareLoad, sweeps);
+  } finally {
+    await cleanUp();
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  // After Ctrl-C the run ends through the signal handler; the error is only its consequence.
+  if (interrupted) await new Promise(() => undefined);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+}
