@@ -1,9 +1,20 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  type OnModuleInit,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Trim, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
@@ -57,18 +68,33 @@ class ListingQueryDto {
 @ApiTags('coupons')
 @Public()
 @Controller()
-export class PublicCouponsController {
+export class PublicCouponsController implements OnModuleInit {
   constructor(
     private readonly listings: CouponListings,
     private readonly cache: ListingCache,
     private readonly commands: CommandBus,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
+
+  /**
+   * A list already built for this exact URL is answered before Nest's routing, guard and pipes
+   * run: they cost most of a request's time. Security, CORS and request-id headers are set by
+   * earlier hooks; anything not ready goes on to the route below.
+   */
+  onModuleInit(): void {
+    const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    server.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || request.routeOptions.url !== '/api/coupons') return;
+      const ready = this.cache.peek(request.url);
+      if (ready !== undefined) return reply.type('application/json; charset=utf-8').send(ready);
+    });
+  }
 
   /** Live coupons: popular, newest, A-Z, best, expiring first, or top offers. Never the codes. */
   @Get('coupons')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  list(@Query() query: ListingQueryDto): Promise<string> {
-    const request = {
+  list(@Query() query: ListingQueryDto, @Req() request: FastifyRequest): Promise<string> {
+    const listing = {
       sort: query.sort,
       categoryIds: query.category ? [...new Set(query.category)].sort((a, b) => a - b) : undefined,
       merchantId: query.merchant,
@@ -76,8 +102,8 @@ export class PublicCouponsController {
       page: query.page,
       perPage: query.perPage,
     };
-    return this.cache.get(JSON.stringify(request), async () =>
-      JSON.stringify(await this.listings.find(request)),
+    return this.cache.get(JSON.stringify(listing), request.url, async () =>
+      JSON.stringify(await this.listings.find(listing)),
     );
   }
 

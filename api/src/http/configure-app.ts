@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { Environment } from '../config/environment.js';
 import { authenticate, authorize } from '../identity/sessions/access.js';
@@ -68,7 +68,9 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });
-  await app.register(helmet, {
+  // Security headers from one helmet middleware built once (the Fastify plugin rebuilt it, and
+  // re-parsed the policy, on every request).
+  const securityHeaders = helmet({
     // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
     // ship inline scripts and styles.
     contentSecurityPolicy: {
@@ -81,6 +83,12 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are embedded by both web apps
   });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+    );
   app.enableCors({
     origin: [environment.PUBLIC_URL, environment.BACKOFFICE_URL].map((url) => new URL(url).origin),
     credentials: true,

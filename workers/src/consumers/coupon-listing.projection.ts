@@ -24,10 +24,11 @@ export class CouponListingProjection implements EventConsumer {
   readonly handles = LISTING_EVENTS;
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const couponId = Number(event.aggregateId);
+    // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
+    if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
     // Delivered when this transaction commits: every API process drops its ready lists then.
     await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
-    const couponId = Number(event.aggregateId);
-    if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
     const shown = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, title, description, merchant_url, image_id,
                                     percentage, discount_value, expires_at, category_ids, paid_slot, approved_at, search)

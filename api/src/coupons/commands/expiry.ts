@@ -22,9 +22,9 @@ export class ExpireDueCouponsHandler implements ICommandHandler<ExpireDueCoupons
       // TypeORM answers an UPDATE ... RETURNING with [rows, affected].
       const [expired]: [Array<{ id: number; merchant_id: number }>, number] = await manager.query(
         `UPDATE coupons SET status = 'expired', ended_at = now(), updated_at = now()
-         WHERE id IN (
+         WHERE id = ANY (ARRAY(
            SELECT id FROM coupons WHERE status = 'live' AND expiry_date <= now()
-           ORDER BY expiry_date LIMIT $1 FOR UPDATE SKIP LOCKED)
+           ORDER BY expiry_date LIMIT $1 FOR UPDATE SKIP LOCKED))
          RETURNING id, merchant_id`,
         [batchSize],
       );

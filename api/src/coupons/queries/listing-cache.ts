@@ -4,8 +4,9 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 
-/** Notified (at commit) by the listing projection whenever what the lists show changes. */
+/** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
 export const LISTINGS_CHANNEL = 'coupon_listings_changed';
+/** Longest an entry lives: popularity moves with every reveal, and lists follow within this. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 2_000;
 
@@ -15,15 +16,18 @@ interface Entry {
 }
 
 /**
- * Ready response bytes of the public coupon lists, per query. An entry lives until the listing
- * changes (a PostgreSQL notification that reaches every API process), until the first listed
- * coupon expires, or a minute, whichever comes first. While the notification connection is down
- * nothing is cached, so no process serves a stale list.
+ * Ready response bytes of the public coupon lists. An entry lives until the lists change (a
+ * PostgreSQL notification that reaches every API process), until the first listed coupon
+ * expires, or a minute, whichever comes first. While the notification connection is down nothing
+ * is cached, so no process serves a stale list. Concurrent misses of one query share one build.
  */
 @Injectable()
 export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ListingCache.name);
   private readonly entries = new Map<string, Entry>();
+  /** The same entries under the raw request URL, for answering before any routing work. */
+  private readonly byUrl = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
   private listener?: pg.Client;
   private listening = false;
   private stopped = false;
@@ -38,24 +42,49 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
     void this.listen();
   }
 
-  async get(key: string, build: () => Promise<string>): Promise<string> {
-    const now = Date.now();
+  /** The ready answer to this exact URL, if any. */
+  peek(url: string): string | undefined {
+    const entry = this.byUrl.get(url);
+    return entry && entry.validUntil > Date.now() && this.listening ? entry.body : undefined;
+  }
+
+  async get(key: string, url: string, build: () => Promise<string>): Promise<string> {
     const cached = this.entries.get(key);
-    if (cached && cached.validUntil > now && this.listening) return cached.body;
+    if (cached && cached.validUntil > Date.now() && this.listening) {
+      this.byUrl.set(url, cached);
+      return cached.body;
+    }
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(build).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    const entry = await pending;
+    if (this.listening) {
+      if (this.entries.size >= MAX_ENTRIES) this.clear();
+      this.entries.set(key, entry);
+      this.byUrl.set(url, entry);
+    }
+    return entry.body;
+  }
+
+  private async build(build: () => Promise<string>): Promise<Entry> {
+    const startedAt = Date.now();
     const [[{ next_expiry }], body] = await Promise.all([
       this.dataSource.query(
         'SELECT extract(epoch FROM min(expires_at)) * 1000 AS next_expiry FROM coupon_listings WHERE expires_at > now()',
       ),
       build(),
     ]);
-    if (this.listening) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, {
-        body,
-        validUntil: Math.min(now + MAX_AGE_MS, Number(next_expiry ?? Infinity)),
-      });
-    }
-    return body;
+    return {
+      body,
+      validUntil: Math.min(startedAt + MAX_AGE_MS, Number(next_expiry ?? Number.POSITIVE_INFINITY)),
+    };
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.byUrl.clear();
   }
 
   private async listen(): Promise<void> {
@@ -63,18 +92,18 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
     const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
     const reconnect = () => {
       this.listening = false;
-      this.entries.clear();
+      this.clear();
       client.removeAllListeners();
       client.end().catch(() => undefined);
       if (!this.stopped) this.retry = setTimeout(() => void this.listen(), 1000);
     };
     client.on('error', reconnect);
-    client.on('notification', () => this.entries.clear());
+    client.on('notification', () => this.clear());
     try {
       await client.connect();
       await client.query(`LISTEN ${LISTINGS_CHANNEL}`);
       this.listener = client;
-      this.entries.clear();
+      this.clear();
       this.listening = true;
     } catch (error) {
       this.logger.warn(

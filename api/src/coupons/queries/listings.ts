@@ -53,15 +53,20 @@ export class CouponListings {
     if (query.categoryIds?.length) conditions.push(`category_ids && ${bind(query.categoryIds)}::int[]`);
     if (query.merchantId !== undefined) conditions.push(`merchant_id = ${bind(query.merchantId)}`);
     if (query.q) conditions.push(`search @@ websearch_to_tsquery('simple', ${bind(query.q)})`);
-    const rows = await this.dataSource.query(
-      `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_url, image_id, percentage,
-              discount_value, expires_at, category_ids, count(*) OVER () AS total
-       FROM coupon_listings WHERE ${conditions.join(' AND ')}
-       ORDER BY ${ORDER[query.sort]}
-       LIMIT ${bind(query.perPage)} OFFSET ${bind((query.page - 1) * query.perPage)}`,
-      parameters,
-    );
-    const total = rows.length > 0 ? Number(rows[0].total) : await this.count(conditions, parameters, query);
+    const where = conditions.join(' AND ');
+    const filters = [...parameters];
+    // Page and total apart: a window count would read every matching row for each page.
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_url, image_id, percentage,
+                discount_value, expires_at, category_ids
+         FROM coupon_listings WHERE ${where}
+         ORDER BY ${ORDER[query.sort]}
+         LIMIT ${bind(query.perPage)} OFFSET ${bind((query.page - 1) * query.perPage)}`,
+        parameters,
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM coupon_listings WHERE ${where}`, filters),
+    ]);
     return {
       total,
       data: rows.map(
@@ -80,16 +85,6 @@ export class CouponListings {
         }),
       ),
     };
-  }
-
-  /** A page past the end still reports the total. */
-  private async count(conditions: string[], parameters: unknown[], query: ListingQuery): Promise<number> {
-    if (query.page === 1) return 0;
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM coupon_listings WHERE ${conditions.join(' AND ')}`,
-      parameters.slice(0, -2),
-    );
-    return row.total;
   }
 
   async categories(): Promise<Array<{ id: number; name: string }>> {
