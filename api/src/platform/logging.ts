@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Environment } from '../config/environment.js';
@@ -41,5 +42,10 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
       res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },
   };
-  return { pinoHttp: destination ? [options, destination] : options };
+  return {
+    pinoHttp: destination ? [options, destination] : options,
+    // The hot public reads skip the request logger (and its per-request context) entirely;
+    // their failures still reach the log through the error filter.
+    exclude: [{ method: RequestMethod.GET, path: 'coupons' }],
+  };
 }
