@@ -293,3 +293,35 @@ describe('sorting and rebuilding', () => {
     expect(badSort.statusCode).toBe(400);
   });
 });
+
+describe('ready lists', () => {
+  it('answer a repeated request with the same bytes and the same security, CORS and request-id headers', async () => {
+    const url = '/api/coupons?sort=newest&perPage=3';
+    const headers = { origin: 'http://localhost:5173' };
+
+    const first = await inject('GET', url, headers);
+    const second = await inject('GET', url, headers);
+
+    expect(second.body).toBe(first.body);
+    for (const response of [first, second]) {
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('drop a list when a coupon joins it', async () => {
+    const url = '/api/coupons?sort=newest&perPage=100';
+    await inject('GET', url);
+    const { couponId } = await merchantWithCoupon(market);
+
+    await approve(market, couponId);
+
+    await eventually(
+      async () => (await inject('GET', url)).json().data.some((card: { id: number }) => card.id === couponId),
+      'the new coupon in the same list',
+      2_000,
+    );
+  });
+});

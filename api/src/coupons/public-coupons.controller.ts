@@ -77,13 +77,14 @@ export class PublicCouponsController implements OnModuleInit {
   ) {}
 
   /**
-   * A list already built for this exact URL is answered before Nest's routing, guard and pipes
-   * run: they cost most of a request's time. Security, CORS and request-id headers are set by
-   * earlier hooks; anything not ready goes on to the route below.
+   * A list already built for this exact URL is answered from an onRequest hook, before Nest's
+   * middleware, guard and pipes run: they cost most of a request's time. The security,
+   * request-id and CORS hooks were added before this one, so their headers are set; anything not
+   * ready goes on to the route below.
    */
   onModuleInit(): void {
     const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    server.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || request.routeOptions.url !== '/api/coupons') return;
       const ready = this.cache.peek(request.url);
       if (ready !== undefined) return reply.type('application/json; charset=utf-8').send(ready);
