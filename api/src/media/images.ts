@@ -1,7 +1,10 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { COUPON_FORM, IMAGE_MAX_BYTES } from '../rules/coupons.js';
 
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
+
+/** Largest accepted image, in pixels per side: bigger ones are refused before any decoding work. */
+export const IMAGE_MAX_SIDE = 8000;
 
 /** Tells the image type from the first bytes; the declared type and file name are not trusted. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -19,6 +22,11 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
   ) {
     return 'image/webp';
   }
+  if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(bytes.toString('latin1', 0, 6))) return 'image/gif';
+  // An ISO media file whose major brand is an AVIF image or image sequence.
+  const brand =
+    bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' ? bytes.toString('latin1', 8, 12) : '';
+  if (brand === 'avif' || brand === 'avis') return 'image/avif';
   return undefined;
 }
 
@@ -40,4 +48,32 @@ export function checkImage(bytes: Buffer, field: string): ImageType {
     });
   }
   return type;
+}
+
+export const IMAGE_TOO_WIDE = `The image must be at most ${IMAGE_MAX_SIDE} × ${IMAGE_MAX_SIDE} pixels.`;
+
+/** Reads the image's size from its header; refuses one too large or one that does not decode. */
+export async function checkDimensions(
+  bytes: Buffer,
+  field: string,
+): Promise<{ width: number; height: number }> {
+  const { default: sharp } = await import('sharp');
+  const metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+    .metadata()
+    .catch(() => undefined);
+  if (!metadata?.width || !metadata.height) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: COUPON_FORM.adPost.notImage,
+      errors: { [field]: [COUPON_FORM.adPost.notImage] },
+    });
+  }
+  if (metadata.width > IMAGE_MAX_SIDE || metadata.height > IMAGE_MAX_SIDE) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: IMAGE_TOO_WIDE,
+      errors: { [field]: [IMAGE_TOO_WIDE] },
+    });
+  }
+  return { width: metadata.width, height: metadata.height };
 }

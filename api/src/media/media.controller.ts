@@ -1,31 +1,88 @@
-import { Controller, Get, Headers, NotFoundException, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Headers,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Public } from '../identity/sessions/access.js';
 
+/** The widths a resized copy may have: a fixed set, so nobody can fill the store with variants. */
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+
 @ApiTags('media')
 @Controller('media')
 export class MediaController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Image bytes, cacheable for a year: a stored image never changes under its id. */
+  /**
+   * Image bytes, cacheable for a year: a stored image never changes under its id. `?w=` gives a
+   * copy at most that wide, as WebP when the browser accepts it, made once and kept.
+   */
   @Public()
   @Get(':id')
   async image(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException() })) id: string,
+    @Query('w') width: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('accept') accept: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const [image] = await this.dataSource.query(
-      'SELECT sha256, content_type, bytes FROM media WHERE id = $1',
-      [id],
-    );
+    const [image] = await this.dataSource.query('SELECT sha256, content_type FROM media WHERE id = $1', [id]);
     if (!image) throw new NotFoundException({ statusCode: 404, message: 'Image not found.' });
-    const etag = `"${image.sha256}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (width === undefined) {
+      const etag = `"${image.sha256}"`;
+      reply.header('ETag', etag);
+      if (ifNoneMatch === etag) return reply.status(304).send();
+      const [{ bytes }] = await this.dataSource.query('SELECT bytes FROM media WHERE id = $1', [id]);
+      return reply.type(image.content_type).send(bytes);
+    }
+    const w = Number(width);
+    if (!VARIANT_WIDTHS.includes(w as (typeof VARIANT_WIDTHS)[number])) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: `w is one of ${VARIANT_WIDTHS.join(', ')}.`,
+      });
+    }
+    const format = accept?.includes('image/webp')
+      ? 'image/webp'
+      : image.content_type === 'image/jpeg'
+        ? 'image/jpeg'
+        : 'image/png';
+    const etag = `"${image.sha256}-${w}-${format.slice(6)}"`;
+    reply.header('ETag', etag).header('Vary', 'Accept');
     if (ifNoneMatch === etag) return reply.status(304).send();
-    return reply.type(image.content_type).send(image.bytes);
+    return reply.type(format).send(await this.variant(id, w, format));
+  }
+
+  private async variant(id: string, width: number, format: string): Promise<Buffer> {
+    const [kept] = await this.dataSource.query(
+      'SELECT bytes FROM media_variants WHERE media_id = $1 AND width = $2 AND content_type = $3',
+      [id, width, format],
+    );
+    if (kept) return kept.bytes;
+    const [{ bytes }] = await this.dataSource.query('SELECT bytes FROM media WHERE id = $1', [id]);
+    const { default: sharp } = await import('sharp');
+    const resized = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
+    const output = await (format === 'image/webp'
+      ? resized.webp()
+      : format === 'image/jpeg'
+        ? resized.jpeg()
+        : resized.png()
+    ).toBuffer();
+    await this.dataSource.query(
+      'INSERT INTO media_variants (media_id, width, content_type, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      [id, width, format, output],
+    );
+    return output;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { checkImage } from './images.js';
+import { checkDimensions, checkImage } from './images.js';
 
 /** The public address of a stored image; lists carry this, never the bytes. */
 export const mediaUrl = (id: string | null | undefined) => (id ? `/api/media/${id}` : null);
@@ -11,6 +11,7 @@ export const mediaUrl = (id: string | null | undefined) => (id ? `/api/media/${i
  */
 export async function storeImage(manager: EntityManager, bytes: Buffer, field: string): Promise<string> {
   const contentType = checkImage(bytes, field);
+  await checkDimensions(bytes, field);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const [row] = await manager.query(
     `INSERT INTO media (sha256, content_type, size, bytes) VALUES ($1, $2, $3, $4)

@@ -1,6 +1,12 @@
 import { EventLog1763856000000 } from './1763856000000-event-log.js';
 import { Identity1763900000000 } from './1763900000000-identity.js';
 import { Coupons1763950000000 } from './1763950000000-coupons.js';
+import { MediaVariants1763990000000 } from './1763990000000-media-variants.js';
 
 /** Every migration, oldest first. */
-export const migrations = [EventLog1763856000000, Identity1763900000000, Coupons1763950000000];
+export const migrations = [
+  EventLog1763856000000,
+  Identity1763900000000,
+  Coupons1763950000000,
+  MediaVariants1763990000000,
+];
