@@ -9,6 +9,7 @@ import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { takeTextImage } from '../media/image-sources.js';
 import { IMAGE_MAX_BYTES } from '../rules/coupons.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
@@ -67,8 +68,9 @@ export class MerchantCouponsController {
   @Post()
   async submit(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
     const { fields, files } = await readForm(request, ['adPost'], IMAGE_MAX_BYTES + 1, IGNORED);
+    const adPost = files.adPost ?? (await takeTextImage(fields, 'adPost'));
     const form = await validateForm(CouponFormDto, fields);
-    const { couponId } = await this.commands.execute(new SubmitCoupon(merchantId, form, files.adPost));
+    const { couponId } = await this.commands.execute(new SubmitCoupon(merchantId, form, adPost));
     return (await couponRecords(this.dataSource.manager, [couponId]))[0];
   }
 
@@ -82,8 +84,9 @@ export class MerchantCouponsController {
       ...IGNORED,
       ...READ_ONLY_FIELDS,
     ]);
+    const adPost = files.adPost ?? (await takeTextImage(fields, 'adPost'));
     const changes = await validateForm(CouponChangesDto, fields);
-    await this.commands.execute(new UpdateCoupon(merchantId, id, changes, files.adPost));
+    await this.commands.execute(new UpdateCoupon(merchantId, id, changes, adPost));
     return this.one(merchantId, id);
   }
 

@@ -1,0 +1,164 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
+import { COUPON_FORM, IMAGE_MAX_BYTES } from '../rules/coupons.js';
+
+export const UNREACHABLE_IMAGE = 'The image at this address could not be fetched.';
+export const FORBIDDEN_ADDRESS = 'Images cannot be fetched from this address.';
+
+const FETCH_TIMEOUT_MS = 5_000;
+const MAX_REDIRECTS = 3;
+
+/** Addresses a fetched URL may never reach: this machine, private networks, link-local, multicast. */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+export interface FetchOptions {
+  maxBytes?: number;
+  /** Decides which resolved addresses are off limits (private ones by default). */
+  isForbidden?: (address: string) => boolean;
+}
+
+const refuse = (field: string, message: string) =>
+  new BadRequestException({ statusCode: 400, message, errors: { [field]: [message] } });
+
+/**
+ * The bytes of an image given the ways older clients send one: a data URL, bare base64, or an
+ * http(s) URL to fetch. Whatever arrives is checked as an image afterwards by its bytes.
+ */
+export async function imageBytesFrom(
+  text: string,
+  field: string,
+  options: FetchOptions = {},
+): Promise<Buffer> {
+  const value = text.trim();
+  if (/^https?:\/\//i.test(value)) return fetchImage(value, field, options);
+  const base64 = /^data:[\w.+/-]*(;[\w=.+-]+)*;base64,/i.test(value)
+    ? value.slice(value.indexOf(',') + 1)
+    : value;
+  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw refuse(field, COUPON_FORM.adPost.notImage);
+  return Buffer.from(base64.replace(/\s/g, ''), 'base64');
+}
+
+/**
+ * Fetches an image over http(s), following at most three redirects. Every connection is checked
+ * after name resolution (so a name that points inside the network is refused too), the whole
+ * fetch is time-limited and the body size-limited.
+ */
+export async function fetchImage(url: string, field: string, options: FetchOptions = {}): Promise<Buffer> {
+  const isForbidden = options.isForbidden ?? isPrivateAddress;
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  const deadline = Date.now() + FETCH_TIMEOUT_MS;
+  let current = new URL(url);
+  for (let redirect = 0; redirect <= MAX_REDIRECTS; redirect += 1) {
+    if (!['http:', 'https:'].includes(current.protocol)) throw refuse(field, FORBIDDEN_ADDRESS);
+    const host = current.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && isForbidden(host)) throw refuse(field, FORBIDDEN_ADDRESS);
+    const answer = await get(current, field, isForbidden, maxBytes, deadline);
+    if (answer.location === undefined) return answer.body!;
+    current = new URL(answer.location, current);
+  }
+  throw refuse(field, UNREACHABLE_IMAGE);
+}
+
+function get(
+  url: URL,
+  field: string,
+  isForbidden: (address: string) => boolean,
+  maxBytes: number,
+  deadline: number,
+): Promise<{ location?: string; body?: Buffer }> {
+  return new Promise((resolve, reject) => {
+    type LookupCallback = (
+      error: Error | null,
+      address?: string | dns.LookupAddress[],
+      family?: number,
+    ) => void;
+    const lookup = (hostname: string, lookupOptions: dns.LookupOptions, callback: LookupCallback) =>
+      dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+        if (error) return callback(error);
+        if (addresses.some(({ address }) => isForbidden(address)))
+          return callback(refuse(field, FORBIDDEN_ADDRESS));
+        return lookupOptions.all
+          ? callback(null, addresses)
+          : callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.get(
+      url,
+      { lookup: lookup as never, timeout: Math.max(1, deadline - Date.now()) },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return resolve({ location: response.headers.location });
+        }
+        if (status !== 200) {
+          response.resume();
+          return reject(refuse(field, UNREACHABLE_IMAGE));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            request.destroy();
+            reject(new PayloadTooLargeException({ statusCode: 413, message: COUPON_FORM.adPost.tooLarge }));
+          } else chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ body: Buffer.concat(chunks) }));
+        response.on('error', () => reject(refuse(field, UNREACHABLE_IMAGE)));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', (error) =>
+      reject(error instanceof BadRequestException ? error : refuse(field, UNREACHABLE_IMAGE)),
+    );
+  });
+}
+
+/**
+ * Takes an image sent as text in a form field (data URL, base64 or URL) out of the fields and
+ * returns its bytes; undefined when the field is absent or empty.
+ */
+export async function takeTextImage(
+  fields: Record<string, unknown>,
+  field: string,
+): Promise<Buffer | undefined> {
+  const value = fields[field];
+  delete fields[field];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw refuse(field, COUPON_FORM.adPost.notImage);
+  return imageBytesFrom(value, field);
+}
