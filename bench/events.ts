@@ -17,7 +17,6 @@ import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { type Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
@@ -27,7 +26,11 @@ import { UnitOfWork } from '../api/src/events/unit-of-work.js';
 import { QueueRegistry } from '../api/src/jobs/queue-registry.js';
 import { domainEventJobOptions, QueueName } from '../api/src/jobs/queues.js';
 import { PlatformModule } from '../api/src/platform/platform.module.js';
-import { closeRedisConnection, createRedisConnection } from '../api/src/redis/redis-connection.js';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+  deleteKeysUnder,
+} from '../api/src/redis/redis-connection.js';
 import { stopWorkerProcesses, WorkerProcess } from './processes.js';
 import {
   BARE_QUEUE,
@@ -37,6 +40,7 @@ import {
   measureMachine,
   measureProcess,
   type ProcessMeasure,
+  redisReachable,
 } from './shared.js';
 
 /** Commands (or bare jobs) kept in flight by the producing side. */
@@ -436,59 +440,6 @@ function report(environment: Environment, warmup: number, bare: Summary, pipelin
 // ---------------------------------------------------------------------------------------------
 // Setup and clean-up
 
-async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<number> {
-  const redis: Redis = createRedisConnection(redisUrl, 'client');
-  try {
-    let deleted = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
-    return deleted;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** BullMQ would wait for an unreachable Redis forever; fail at once instead. */
-async function redisReachable(redisUrl: string): Promise<void> {
-  const redis = createRedisConnection(redisUrl, 'client');
-  try {
-    await redis.ping();
-  } catch (error) {
-    throw new Error(`Redis at ${redisUrl} is unreachable: ${(error as Error).message}`);
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/**
- * A closed pool has asked its connections to end but not waited for the server to see it; dropping
- * the database before then would abort them and make the pool log errors.
- */
-async function connectionsClosed(databaseUrl: string, timeoutMs = 3000): Promise<void> {
-  const database = new URL(databaseUrl);
-  const name = decodeURIComponent(database.pathname.slice(1));
-  database.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: database.toString() });
-  await client.connect();
-  try {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if (rows[0]!.count === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   process.env.SERVICE_NAME ??= 'bench-events';
   const { events, warmup } = readArguments();
@@ -501,11 +452,10 @@ async function main(): Promise<void> {
     cleaning ??= (async () => {
       await stopWorkerProcesses();
       await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
-      await connectionsClosed(environment.DATABASE_URL).catch(() => undefined);
       await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
         console.error(`dropping ${databaseName}: ${error.message}`),
       );
-      await deleteRedisKeys(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
+      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
         console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
       );
     })();

@@ -18,7 +18,6 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import autocannon from 'autocannon';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
@@ -27,7 +26,7 @@ import { CouponCommandsModule } from '../api/src/coupons/coupons.module.js';
 import { CouponExpired } from '../api/src/coupons/events/coupon-events.js';
 import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
 import { PlatformModule } from '../api/src/platform/platform.module.js';
-import { createRedisConnection } from '../api/src/redis/redis-connection.js';
+import { deleteKeysUnder } from '../api/src/redis/redis-connection.js';
 import type { BareServerSetup } from './listing/bare-server.js';
 import {
   measureProcessCpu,
@@ -43,7 +42,7 @@ import {
   seedMerchantsAndSlots,
   vacuumAnalyze,
 } from './listing/seed.js';
-import { type Load, type MachineLoad, measureMachine, measureProcess } from './shared.js';
+import { type Load, type MachineLoad, measureMachine, measureProcess, redisReachable } from './shared.js';
 
 const LISTING_PATH = '/api/coupons?sort=popular&perPage=8';
 const LIVE_COUPONS = 100_000;
@@ -464,55 +463,6 @@ function report(
 // ---------------------------------------------------------------------------------------------
 // Setup and clean-up
 
-async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<number> {
-  const redis: Redis = createRedisConnection(redisUrl, 'client');
-  try {
-    let deleted = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
-    return deleted;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** The API would start with Redis down and wait for it; fail at once instead. */
-async function redisReachable(redisUrl: string): Promise<void> {
-  const redis = createRedisConnection(redisUrl, 'client');
-  try {
-    await redis.ping();
-  } catch (error) {
-    throw new Error(`Redis at ${redisUrl} is unreachable: ${(error as Error).message}`);
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/**
- * A closed pool has asked its connections to end but not waited for the server to see it; dropping
- * the database before then would abort them and make the pool log errors.
- */
-async function connectionsClosed(databaseUrl: string, timeoutMs = 3000): Promise<void> {
-  const database = new URL(databaseUrl);
-  const name = decodeURIComponent(database.pathname.slice(1));
-  database.pathname = '/postgres';
-  await withClient(database.toString(), async (client) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if (rows[0]!.count === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
-}
-
 async function main(): Promise<void> {
   process.env.SERVICE_NAME ??= 'bench-listing';
   const settings = readArguments();
@@ -526,11 +476,10 @@ async function main(): Promise<void> {
       running?.stop();
       await stopServerProcesses();
       await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
-      await connectionsClosed(environment.DATABASE_URL).catch(() => undefined);
       await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
         console.error(`dropping ${databaseName}: ${error.message}`),
       );
-      await deleteRedisKeys(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
+      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
         console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
       );
     })();

@@ -5,6 +5,7 @@
 import { cpus } from 'node:os';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { closeRedisConnection, createRedisConnection } from '../api/src/redis/redis-connection.js';
 
 export const BENCH_EVENT = 'BenchItemCreated';
 /** The queue of the bare BullMQ reference, next to (not instead of) `domain-events`. */
@@ -90,4 +91,16 @@ function samplePoolWaits(dataSource: DataSource): () => PoolWaiting {
       max: samples.reduce((most, count) => Math.max(most, count), 0),
     };
   };
+}
+
+/** BullMQ and the API would wait for an unreachable Redis; a benchmark fails at once instead. */
+export async function redisReachable(redisUrl: string): Promise<void> {
+  const redis = createRedisConnection(redisUrl, 'client');
+  try {
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`Redis at ${redisUrl} is unreachable: ${(error as Error).message}`);
+  } finally {
+    closeRedisConnection(redis);
+  }
 }

@@ -36,7 +36,7 @@ const QUERIES = [
   '?filter={"status":{"$ne":1}}&range=[0,1000000]',
   '?page=-1&perPage=0',
   '?page=999999&perPage=100&sort=az',
-  '?category=a,b&merchant=x&q=' + encodeURIComponent("'); DROP TABLE coupons;--"),
+  `?category=a,b&merchant=x&q=${encodeURIComponent("'); DROP TABLE coupons;--")}`,
   '?mobile=12345678901234567890&token[]=x',
 ];
 const BODIES: unknown[] = [

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { type Environment, validateEnvironment } from '../../api/src/config/environment.js';
 import { dropDatabase, migrateDatabase } from '../../api/src/database/database-setup.js';
+import { deleteKeysUnder } from '../../api/src/redis/redis-connection.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -41,26 +41,10 @@ export async function createTestEnvironment(
     variables,
     async cleanup() {
       await dropDatabase(databaseUrl);
-      await deleteKeys(environment.REDIS_URL, `${environment.QUEUE_PREFIX}:*`);
+      // A test that ended with its own Redis stopped leaves nothing to clean.
+      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch(() => undefined);
     },
   };
-}
-
-async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } catch {
-    // a test that ended with its own Redis stopped leaves nothing to clean
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Polls until `check` returns a truthy value; fails with `description` after `timeoutMs`. */

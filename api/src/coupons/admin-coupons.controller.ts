@@ -30,7 +30,7 @@ import {
   SlotDto,
 } from './dto/review.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
-import { couponRecords } from './queries/coupon-records.js';
+import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
 
 /** The review queue: every merchant's coupons, pending first by default, in fives. */
 @ApiTags('admin')
@@ -48,22 +48,18 @@ export class AdminCouponsController {
       order: 'ASC',
       perPage: COUPON_LISTING.reviewPerPage,
     });
-    const { status, merchantId } = page.filter;
+    const { merchantId } = page.filter;
     const where: FindOptionsWhere<Coupon> = {
-      ...(typeof status === 'string' && { status: status as Coupon['status'] }),
+      ...statusFilter(page.filter),
       ...(Number.isInteger(merchantId) && { merchantId: merchantId as number }),
     };
-    const [coupons, total] = await this.dataSource.getRepository(Coupon).findAndCount({
+    const found = await this.dataSource.getRepository(Coupon).findAndCount({
       where,
       order: { [page.sortField]: page.order, id: 'ASC' },
       skip: page.offset,
       take: page.limit,
     });
-    sendRange(reply, 'coupons', page.offset, coupons.length, total);
-    return couponRecords(
-      this.dataSource.manager,
-      coupons.map((coupon) => coupon.id),
-    );
+    return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 
   @Get(':id')

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, ILike } from 'typeorm';
 import { readForm, validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { parseListRequest } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { takeTextImage } from '../media/image-sources.js';
@@ -14,7 +14,7 @@ import { IMAGE_MAX_BYTES } from '../rules/coupons.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
 import { Coupon } from './entities/coupon.entity.js';
-import { couponRecords } from './queries/coupon-records.js';
+import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
 
 const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
 /** Older clients send their merchant id in the form; the session decides it, so it is dropped. */
@@ -40,22 +40,18 @@ export class MerchantCouponsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const page = parseListRequest(query, SORTABLE, { sortField: 'id', order: 'DESC', perPage: 10 });
-    const { status, q } = page.filter;
+    const { q } = page.filter;
     const where = {
-      ...(typeof status === 'string' && { status: status as Coupon['status'] }),
+      ...statusFilter(page.filter),
       ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
     };
-    const [coupons, total] = await this.scope(merchantId).list({
+    const found = await this.scope(merchantId).list({
       where,
       order: { [page.sortField]: page.order },
       skip: page.offset,
       take: page.limit,
     });
-    sendRange(reply, 'coupons', page.offset, coupons.length, total);
-    return couponRecords(
-      this.dataSource.manager,
-      coupons.map((coupon) => coupon.id),
-    );
+    return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 
   @Get(':id')

@@ -40,3 +40,24 @@ export function closeRedisConnection(redis: Redis | undefined): void {
   redis.on('error', () => undefined);
   redis.disconnect();
 }
+
+/**
+ * Deletes every key under `prefix:` (a test file's or a benchmark's queues); answers how many.
+ * Fails quietly-fast when Redis is away: retries are off.
+ */
+export async function deleteKeysUnder(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}

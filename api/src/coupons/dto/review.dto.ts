@@ -7,7 +7,6 @@ import {
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
   MinLength,
   ValidateIf,

@@ -1,5 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { EntityManager } from 'typeorm';
+import { sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
+import type { CouponStatus } from '../entities/coupon.entity.js';
 
 /** A coupon as its merchant and the admins see it: everything, including the code. */
 export interface CouponRecord {
@@ -70,4 +73,23 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A react-admin page of coupons: the `Content-Range` header, then the full records in page order. */
+export async function couponRecordsPage(
+  manager: EntityManager,
+  reply: FastifyReply,
+  offset: number,
+  [coupons, total]: [Array<{ id: number }>, number],
+): Promise<CouponRecord[]> {
+  sendRange(reply, 'coupons', offset, coupons.length, total);
+  return couponRecords(
+    manager,
+    coupons.map((coupon) => coupon.id),
+  );
+}
+
+/** The status filter both coupon lists take (`filter={"status":"pending"}`). */
+export function statusFilter(filter: Record<string, unknown>): { status?: CouponStatus } {
+  return typeof filter.status === 'string' ? { status: filter.status as CouponStatus } : {};
 }
