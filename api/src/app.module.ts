@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Environment } from './config/environment.js';
+import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
@@ -11,7 +12,13 @@ export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(environment, options), IdentityModule, CouponsModule, HealthModule],
+      imports: [
+        PlatformModule.forRoot(environment, options),
+        IdentityModule,
+        CouponsModule,
+        ContentModule,
+        HealthModule,
+      ],
     };
   }
 }

@@ -25,6 +25,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/coupons/:id/reveal',
   'GET /api/categories',
   'GET /api/media/:id',
+  'GET /api/home',
+  'GET /api/heroes',
+  'GET /api/banners',
+  'GET /api/flash-text',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

@@ -150,6 +150,13 @@ export class Environment {
     message: 'must list any of relay, events, scheduler, separated by commas',
   })
   WORKER_ROLES = 'relay,events,scheduler';
+
+  /** Largest image upload in megabytes, for every upload of the product. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  MEDIA_MAX_MB = 5;
 }
 
 export class ConfigurationError extends Error {}

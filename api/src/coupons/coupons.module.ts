@@ -36,5 +36,6 @@ export class CouponCommandsModule {}
     MediaController,
   ],
   providers: [CouponListings, ListingCache],
+  exports: [CouponListings, ListingCache],
 })
 export class CouponsModule {}

@@ -10,7 +10,7 @@ import { parseListRequest } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { takeTextImage } from '../media/image-sources.js';
-import { IMAGE_MAX_BYTES } from '../rules/coupons.js';
+import { imageLimit } from '../media/images.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
 import { Coupon } from './entities/coupon.entity.js';
@@ -63,7 +63,7 @@ export class MerchantCouponsController {
   /** JSON or the multipart form of the older client (AdPost file, PascalCase fields). */
   @Post()
   async submit(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
-    const { fields, files } = await readForm(request, ['adPost'], IMAGE_MAX_BYTES + 1, IGNORED);
+    const { fields, files } = await readForm(request, ['adPost'], imageLimit().bytes + 1, IGNORED);
     const adPost = files.adPost ?? (await takeTextImage(fields, 'adPost'));
     const form = await validateForm(CouponFormDto, fields);
     const { couponId } = await this.commands.execute(new SubmitCoupon(merchantId, form, adPost));
@@ -76,7 +76,7 @@ export class MerchantCouponsController {
     @Param('id', IdPipe) id: number,
     @Req() request: FastifyRequest,
   ) {
-    const { fields, files } = await readForm(request, ['adPost'], IMAGE_MAX_BYTES + 1, [
+    const { fields, files } = await readForm(request, ['adPost'], imageLimit().bytes + 1, [
       ...IGNORED,
       ...READ_ONLY_FIELDS,
     ]);

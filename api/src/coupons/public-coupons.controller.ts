@@ -14,7 +14,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Trim, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
@@ -76,19 +76,9 @@ export class PublicCouponsController implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
-  /**
-   * A list already built for this exact URL is answered from an onRequest hook, before Nest's
-   * middleware, guard and pipes run: they cost most of a request's time. The security,
-   * request-id and CORS hooks were added before this one, so their headers are set; anything not
-   * ready goes on to the route below.
-   */
+  /** A list already built for this exact URL is answered before any routing work. */
   onModuleInit(): void {
-    const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' || request.routeOptions.url !== '/api/coupons') return;
-      const ready = this.cache.peek(request.url);
-      if (ready !== undefined) return reply.type('application/json; charset=utf-8').send(ready);
-    });
+    this.cache.serveReadyResponses(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
   }
 
   /** Live coupons: popular, newest, A-Z, best, expiring first, or top offers. Never the codes. */

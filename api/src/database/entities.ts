@@ -1,3 +1,10 @@
+import {
+  Banner,
+  BestOfferBanner,
+  FlashText,
+  HeroImage,
+  SeasonalOffer,
+} from '../content/entities/content.entities.js';
 import { Coupon, Slot } from '../coupons/entities/coupon.entity.js';
 import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
 import { Admin } from '../identity/entities/admin.entity.js';
@@ -5,4 +12,17 @@ import { Merchant } from '../identity/entities/merchant.entity.js';
 import { User } from '../identity/entities/user.entity.js';
 
 /** Every entity of the product; TypeORM under ESM takes classes, not globs. */
-export const entities = [OutboxEvent, InboxEntry, User, Merchant, Admin, Coupon, Slot];
+export const entities = [
+  OutboxEvent,
+  InboxEntry,
+  User,
+  Merchant,
+  Admin,
+  Coupon,
+  Slot,
+  HeroImage,
+  Banner,
+  SeasonalOffer,
+  FlashText,
+  BestOfferBanner,
+];

@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from '../rules/accounts.js';
+import { CONTENT_LIMITS, normaliseMerchantUrl } from '../rules/content.js';
 
 /** Trims surrounding spaces, so "   " counts as empty. */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -44,5 +45,40 @@ export function WholeNumber(required: string, invalid: string, min: number, max 
     IsInt({ message: invalid }),
     Min(min, { message: invalid }),
     Max(max, { message: invalid }),
+  );
+}
+
+const FLAG_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  on: true,
+  off: false,
+};
+
+/** A yes/no field; forms send it as text ("true", "false", "on", ...). */
+export function Flag(invalid: string) {
+  return applyDecorators(
+    Transform(({ value }) =>
+      typeof value === 'string' && value.trim().toLowerCase() in FLAG_WORDS
+        ? FLAG_WORDS[value.trim().toLowerCase()]
+        : value,
+    ),
+    IsBoolean({ message: invalid }),
+  );
+}
+
+/**
+ * A merchant's web address: one typed without a scheme is taken as https; it must then be an
+ * http(s) URL with a real host name.
+ */
+export function MerchantUrl(required: string, invalid: string) {
+  return applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? normaliseMerchantUrl(value) : value)),
+    IsNotEmpty({ message: required }),
+    IsString({ message: invalid }),
+    IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: invalid }),
+    MaxLength(CONTENT_LIMITS.merchantUrlMaxLength, { message: invalid }),
   );
 }

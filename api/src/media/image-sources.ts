@@ -3,7 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import { COUPON_FORM, IMAGE_MAX_BYTES } from '../rules/coupons.js';
+import { IMAGE_RULES } from '../rules/media.js';
+import { imageLimit } from './images.js';
 
 export const UNREACHABLE_IMAGE = 'The image at this address could not be fetched.';
 export const FORBIDDEN_ADDRESS = 'Images cannot be fetched from this address.';
@@ -67,7 +68,7 @@ export async function imageBytesFrom(
   const base64 = /^data:[\w.+/-]*(;[\w=.+-]+)*;base64,/i.test(value)
     ? value.slice(value.indexOf(',') + 1)
     : value;
-  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw refuse(field, COUPON_FORM.adPost.notImage);
+  if (!/^[A-Za-z0-9+/=\s_-]+$/.test(base64)) throw refuse(field, IMAGE_RULES.notImage);
   return Buffer.from(base64.replace(/\s/g, ''), 'base64');
 }
 
@@ -78,7 +79,7 @@ export async function imageBytesFrom(
  */
 export async function fetchImage(url: string, field: string, options: FetchOptions = {}): Promise<Buffer> {
   const isForbidden = options.isForbidden ?? isPrivateAddress;
-  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  const maxBytes = options.maxBytes ?? imageLimit().bytes;
   const deadline = Date.now() + FETCH_TIMEOUT_MS;
   let current = new URL(url);
   for (let redirect = 0; redirect <= MAX_REDIRECTS; redirect += 1) {
@@ -134,7 +135,7 @@ function get(
           size += chunk.length;
           if (size > maxBytes) {
             request.destroy();
-            reject(new PayloadTooLargeException({ statusCode: 413, message: COUPON_FORM.adPost.tooLarge }));
+            reject(new PayloadTooLargeException({ statusCode: 413, message: imageLimit().message }));
           } else chunks.push(chunk);
         });
         response.on('end', () => resolve({ body: Buffer.concat(chunks) }));
@@ -159,6 +160,6 @@ export async function takeTextImage(
   const value = fields[field];
   delete fields[field];
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw refuse(field, COUPON_FORM.adPost.notImage);
+  if (typeof value !== 'string') throw refuse(field, IMAGE_RULES.notImage);
   return imageBytesFrom(value, field);
 }

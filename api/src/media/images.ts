@@ -1,10 +1,26 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import { COUPON_FORM, IMAGE_MAX_BYTES } from '../rules/coupons.js';
+import { IMAGE_RULES } from '../rules/media.js';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
 
 /** Largest accepted image, in pixels per side: bigger ones are refused before any decoding work. */
-export const IMAGE_MAX_SIDE = 8000;
+export const IMAGE_MAX_SIDE = IMAGE_RULES.maxSide;
+
+let maxMegabytes: number = IMAGE_RULES.defaultMaxMegabytes;
+
+/**
+ * Sets the upload limit from the MEDIA_MAX_MB setting. A process-wide value read by plain
+ * functions, so every upload path (forms, text images, fetched URLs) applies the same one.
+ */
+export function configureImageLimit(megabytes: number): void {
+  maxMegabytes = megabytes;
+}
+
+/** The largest accepted image in bytes, and the message for a larger one. */
+export const imageLimit = () => ({
+  bytes: maxMegabytes * 1024 * 1024,
+  message: IMAGE_RULES.tooLarge(maxMegabytes),
+});
 
 /** Tells the image type from the first bytes; the declared type and file name are not trusted. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
@@ -32,25 +48,26 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
 
 /** Accepts an upload as an image or answers the spec's message (400), or 413 when too large. */
 export function checkImage(bytes: Buffer, field: string): ImageType {
-  if (bytes.length > IMAGE_MAX_BYTES) {
+  const limit = imageLimit();
+  if (bytes.length > limit.bytes) {
     throw new PayloadTooLargeException({
       statusCode: 413,
-      message: COUPON_FORM.adPost.tooLarge,
-      errors: { [field]: [COUPON_FORM.adPost.tooLarge] },
+      message: limit.message,
+      errors: { [field]: [limit.message] },
     });
   }
   const type = sniffImageType(bytes);
   if (!type) {
     throw new BadRequestException({
       statusCode: 400,
-      message: COUPON_FORM.adPost.notImage,
-      errors: { [field]: [COUPON_FORM.adPost.notImage] },
+      message: IMAGE_RULES.notImage,
+      errors: { [field]: [IMAGE_RULES.notImage] },
     });
   }
   return type;
 }
 
-export const IMAGE_TOO_WIDE = `The image must be at most ${IMAGE_MAX_SIDE} × ${IMAGE_MAX_SIDE} pixels.`;
+export const IMAGE_TOO_WIDE = IMAGE_RULES.tooWide(IMAGE_MAX_SIDE);
 
 /** Reads the image's size from its header; refuses one too large or one that does not decode. */
 export async function checkDimensions(
@@ -64,8 +81,8 @@ export async function checkDimensions(
   if (!metadata?.width || !metadata.height) {
     throw new BadRequestException({
       statusCode: 400,
-      message: COUPON_FORM.adPost.notImage,
-      errors: { [field]: [COUPON_FORM.adPost.notImage] },
+      message: IMAGE_RULES.notImage,
+      errors: { [field]: [IMAGE_RULES.notImage] },
     });
   }
   if (metadata.width > IMAGE_MAX_SIDE || metadata.height > IMAGE_MAX_SIDE) {

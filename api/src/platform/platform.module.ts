@@ -17,6 +17,7 @@ import { Environment } from '../config/environment.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
+import { configureImageLimit } from '../media/images.js';
 import { closeRedisConnection, createRedisConnection } from '../redis/redis-connection.js';
 import { loggerOptions } from './logging.js';
 
@@ -49,6 +50,7 @@ class RedisConnections implements OnApplicationShutdown {
 export class PlatformModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     const redisLogger = new Logger('Redis');
+    configureImageLimit(environment.MEDIA_MAX_MB);
     return {
       module: PlatformModule,
       imports: [

@@ -1,3 +1,5 @@
+import { IMAGE_RULES } from './media.js';
+
 /** Limits and messages of the coupon form (spec §5 "Coupon upload", §9): one source for API and forms. */
 
 export const COUPON_CODE = /^[A-Za-z0-9_-]{4,15}$/;
@@ -43,7 +45,7 @@ export const COUPON_FORM = {
   requestedSlotId: { required: 'Requested Slot is required.', unknown: 'This slot does not exist.' },
   merchantUrl: { invalid: 'Enter a valid website address (http or https).' },
   categoryIds: { required: 'Choose at least one category.', unknown: 'This category does not exist.' },
-  adPost: { notImage: 'Selected file is not an image.', tooLarge: 'The image must be at most 5 MB.' },
+  adPost: { notImage: IMAGE_RULES.notImage },
   uploaded: 'Image uploaded successfully',
 } as const;
 
@@ -80,5 +82,3 @@ export const CATEGORIES = [
   "Men's Grooming",
   'Natural & Organic',
 ] as const;
-
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,2 +1,4 @@
 export * from './accounts.js';
+export * from './content.js';
 export * from './coupons.js';
+export * from './media.js';

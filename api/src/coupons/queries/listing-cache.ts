@@ -1,11 +1,16 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
 export const LISTINGS_CHANNEL = 'coupon_listings_changed';
+/** Notified by the home-content projection; kept here so the workers need not load the content module. */
+export const HOME_CONTENT_CHANNEL = 'home_content_changed';
+/** Public reads answered from ready bytes; each changes only with the channels above. */
+const READY_ROUTES = new Set(['/api/coupons', '/api/home', '/api/heroes', '/api/banners', '/api/flash-text']);
 /** Longest an entry lives: popularity moves with every reveal, and lists follow within this. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 2_000;
@@ -16,9 +21,9 @@ interface Entry {
 }
 
 /**
- * Ready response bytes of the public coupon lists. An entry lives until the lists change (a
- * PostgreSQL notification that reaches every API process), until the first listed coupon
- * expires, or a minute, whichever comes first. While the notification connection is down nothing
+ * Ready response bytes of the public coupon lists and home-page reads. An entry lives until the
+ * lists or the home content change (a PostgreSQL notification that reaches every API process),
+ * until the first listed coupon expires, or a minute, whichever comes first. While the notification connection is down nothing
  * is cached, so no process serves a stale list. Concurrent misses of one query share one build.
  */
 @Injectable()
@@ -40,6 +45,19 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     void this.listen();
+  }
+
+  /**
+   * Answers a ready read from an onRequest hook, before Nest's middleware, guard and pipes run:
+   * they cost most of a request's time. The security, request-id and CORS hooks were added
+   * before this one, so their headers are set; anything not ready goes on to its route.
+   */
+  serveReadyResponses(server: FastifyInstance): void {
+    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !READY_ROUTES.has(request.routeOptions.url ?? '')) return;
+      const ready = this.peek(request.url);
+      if (ready !== undefined) return reply.type('application/json; charset=utf-8').send(ready);
+    });
   }
 
   /** The ready answer to this exact URL, if any. */
@@ -101,7 +119,7 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
     client.on('notification', () => this.clear());
     try {
       await client.connect();
-      await client.query(`LISTEN ${LISTINGS_CHANNEL}`);
+      await client.query(`LISTEN ${LISTINGS_CHANNEL}; LISTEN ${HOME_CONTENT_CHANNEL}`);
       this.listener = client;
       this.clear();
       this.listening = true;

@@ -1,0 +1,333 @@
+import {
+  BadRequestException,
+  Controller,
+  Delete,
+  Get,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  type Type,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataSource, ObjectLiteral } from 'typeorm';
+import { IdPipe } from '../http/id-pipe.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { mediaUrl } from '../media/media.js';
+import { CONTENT_DEFAULTS, CONTENT_MESSAGES as M, SEASONAL_OFFER_SLOTS } from '../rules/content.js';
+import { type ContentKind, RemoveContent, SaveContent } from './commands/content-commands.js';
+import { type ContentFormOptions, readContentForm, validateContentForm } from './content-form.js';
+import { BANNERS, BEST_OFFER_BANNERS, FLASH_TEXTS, HERO_IMAGES, SEASONAL_OFFERS } from './content-kinds.js';
+import {
+  BannerChanges,
+  BannerForm,
+  BestOfferBannerChanges,
+  BestOfferBannerForm,
+  FlashTextChanges,
+  FlashTextForm,
+  HeroImageChanges,
+  HeroImageForm,
+  SeasonalOfferChanges,
+  SeasonalOfferForm,
+} from './dto/content-forms.dto.js';
+import type { FlashText, SeasonalOffer } from './entities/content.entities.js';
+
+/** A record as the back-office shows it: the image as a URL, never its bytes. */
+function withImageUrl({ imageId, ...record }: ObjectLiteral) {
+  return { ...record, imageUrl: mediaUrl(imageId) };
+}
+
+/** The list filter as column values; a value of the wrong type is a 400, not a database error. */
+function listFilter(filter: Record<string, unknown>, columns: Record<string, 'flag' | 'text'>) {
+  const where: Record<string, string | boolean> = {};
+  for (const [name, type] of Object.entries(columns)) {
+    const value = filter[name];
+    if (value === undefined) continue;
+    const flag =
+      value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+    if (type === 'flag' && flag !== undefined) where[name] = flag;
+    else if (type === 'text' && typeof value === 'string' && value.length <= 100) where[name] = value;
+    else throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
+  }
+  return where;
+}
+
+interface ContentResource extends ContentFormOptions {
+  kind: ContentKind;
+  resource: string;
+  form: Type<object>;
+  changes: Type<object>;
+  sortable: readonly string[];
+  defaultSort: string;
+  /** Values of a new record that the form left out. */
+  defaults: Record<string, unknown>;
+  /** List filters the back-office may use, each an exact match on a column of this type. */
+  filters: Record<string, 'flag' | 'text'>;
+  /** A rule across fields, checked with the record as it would be saved. */
+  check?: (record: ObjectLiteral, hasImage: boolean) => Record<string, string[]> | undefined;
+}
+
+/**
+ * The react-admin REST resource of one kind of content (list, show, create, update, delete).
+ * Every change is a command, so it reaches the home page through its event.
+ */
+function contentController(path: string, config: ContentResource) {
+  @ApiTags('admin content')
+  @Controller(path)
+  class ContentController {
+    constructor(
+      readonly commands: CommandBus,
+      @InjectDataSource() readonly dataSource: DataSource,
+    ) {}
+
+    get repository() {
+      return this.dataSource.getRepository(config.kind.entity);
+    }
+
+    @Get()
+    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+      const page = parseListRequest(query, config.sortable, {
+        sortField: config.defaultSort,
+        order: 'ASC',
+        perPage: 25,
+      });
+      const where = listFilter(page.filter, config.filters);
+      const [records, total] = await this.repository.findAndCount({
+        where,
+        order: { [page.sortField]: page.order, id: 'ASC' },
+        skip: page.offset,
+        take: page.limit,
+      });
+      sendRange(reply, config.resource, page.offset, records.length, total);
+      return records.map(withImageUrl);
+    }
+
+    @Get(':id')
+    async one(@Param('id', IdPipe) id: number) {
+      const record = await this.repository.findOneBy({ id });
+      if (!record) throw new NotFoundException({ statusCode: 404, message: config.kind.notFound });
+      return withImageUrl(record);
+    }
+
+    @Post()
+    async create(@Req() request: FastifyRequest) {
+      const { fields, image } = await readContentForm(request, config);
+      const form = await validateContentForm(
+        config.form,
+        fields,
+        image ? undefined : config.kind.imageRequired,
+        config.kind.invalidMessage,
+      );
+      const record = { ...config.defaults, ...form };
+      this.checkRule(record, Boolean(image));
+      const { id } = await this.commands.execute(new SaveContent(config.kind, undefined, record, image));
+      return this.one(id);
+    }
+
+    @Put(':id')
+    async update(@Param('id', IdPipe) id: number, @Req() request: FastifyRequest) {
+      const { fields, image } = await readContentForm(request, config);
+      const changes = await validateContentForm(
+        config.changes,
+        fields,
+        undefined,
+        config.kind.invalidMessage,
+      );
+      const current = await this.repository.findOneBy({ id });
+      if (!current) throw new NotFoundException({ statusCode: 404, message: config.kind.notFound });
+      this.checkRule({ ...current, ...changes }, Boolean(image || current.imageId));
+      await this.commands.execute(new SaveContent(config.kind, id, changes, image));
+      return this.one(id);
+    }
+
+    @Delete(':id')
+    async remove(@Param('id', IdPipe) id: number) {
+      const record = await this.one(id);
+      await this.commands.execute(new RemoveContent(config.kind, id));
+      return record;
+    }
+
+    checkRule(record: ObjectLiteral, hasImage: boolean) {
+      const errors = config.check?.(record, hasImage);
+      if (errors) {
+        throw new BadRequestException({
+          statusCode: 400,
+          message: Object.values(errors)[0][0],
+          errors,
+        });
+      }
+    }
+  }
+  return ContentController;
+}
+
+export const AdminHeroImagesController = contentController('admin/heroes', {
+  kind: HERO_IMAGES,
+  resource: 'heroes',
+  form: HeroImageForm,
+  changes: HeroImageChanges,
+  // The older client's upload form: Image, MerchantURL.
+  sortable: ['id', 'sortOrder', 'updatedAt', 'isActive'],
+  defaultSort: 'sortOrder',
+  defaults: { sortOrder: 0, isActive: true },
+  filters: { isActive: 'flag' },
+});
+
+export const AdminBannersController = contentController('admin/banners', {
+  kind: BANNERS,
+  resource: 'banners',
+  form: BannerForm,
+  changes: BannerChanges,
+  // The older client's left/right banner form: Data, Id, postion (spelt so), MerchantURL.
+  aliases: { postion: 'position', data: 'image' },
+  sortable: ['id', 'position', 'sortOrder', 'updatedAt', 'isActive'],
+  defaultSort: 'position',
+  defaults: { sortOrder: 0, isActive: true },
+  filters: { position: 'text', isActive: 'flag' },
+});
+
+export const AdminFlashTextsController = contentController('admin/flash-texts', {
+  kind: FLASH_TEXTS,
+  resource: 'flash-texts',
+  form: FlashTextForm,
+  changes: FlashTextChanges,
+  // The older client's fields: flash_Text, contentType, position, isActive, merchantURL, imageData.
+  aliases: { flash_Text: 'text', flashText: 'text', imageData: 'image' },
+  sortable: ['id', 'position', 'updatedAt', 'isActive'],
+  defaultSort: 'id',
+  defaults: {
+    text: CONTENT_DEFAULTS.flashText,
+    contentType: CONTENT_DEFAULTS.flashContentType,
+    position: CONTENT_DEFAULTS.flashPosition,
+    isActive: true,
+    merchantUrl: null,
+  },
+  filters: { position: 'text', isActive: 'flag' },
+  check: (record, hasImage) =>
+    (record as FlashText).contentType === 'image' && !hasImage
+      ? { image: [M.flashImageRequired] }
+      : undefined,
+});
+
+export const AdminBestOfferBannersController = contentController('admin/best-offer-banners', {
+  kind: BEST_OFFER_BANNERS,
+  resource: 'best-offer-banners',
+  form: BestOfferBannerForm,
+  changes: BestOfferBannerChanges,
+  // The older client's fields: ImageBytes or UploadedImage, FileName, ContentType, Frame,
+  // MerchantURL, UploadDate. The type is read from the bytes and the date is the server's.
+  aliases: { imageBytes: 'image', uploadedImage: 'image' },
+  ignored: ['fileName', 'contentType', 'uploadDate'],
+  sortable: ['id', 'uploadedAt', 'isActive', 'name'],
+  defaultSort: 'id',
+  defaults: {
+    name: CONTENT_DEFAULTS.bestOfferBanner,
+    type: CONTENT_DEFAULTS.bestOfferBanner,
+    frame: CONTENT_DEFAULTS.bestOfferBanner,
+    isActive: true,
+  },
+  filters: { isActive: 'flag', frame: 'text' },
+});
+
+/** Seasonal offers are four fixed slots; a record's id is its slot, and an empty slot shows as such. */
+@ApiTags('admin content')
+@Controller('admin/seasonal-offers')
+export class AdminSeasonalOffersController {
+  private readonly options: ContentFormOptions = {
+    // The older client's form: Id (the slot), Data (the image), MerchantURL.
+    aliases: { id: 'slot', data: 'image' },
+    ignored: ['updatedAt', 'imageUrl'],
+  };
+
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  async list(@Res({ passthrough: true }) reply: FastifyReply) {
+    const offers = await this.dataSource.getRepository<SeasonalOffer>(SEASONAL_OFFERS.entity).find();
+    sendRange(reply, 'seasonal-offers', 0, SEASONAL_OFFER_SLOTS.length, SEASONAL_OFFER_SLOTS.length);
+    return SEASONAL_OFFER_SLOTS.map((slot) =>
+      view(
+        slot,
+        offers.find((offer) => offer.slot === slot),
+      ),
+    );
+  }
+
+  @Get(':id')
+  async one(@Param('id', IdPipe) id: number) {
+    if (!SEASONAL_OFFER_SLOTS.includes(id as 1)) {
+      throw new NotFoundException({ statusCode: 404, message: M.seasonalSlot });
+    }
+    const offer = await this.dataSource
+      .getRepository<SeasonalOffer>(SEASONAL_OFFERS.entity)
+      .findOneBy({ slot: id });
+    return view(id, offer ?? undefined);
+  }
+
+  /** The older client's upload: slot, image and link, all required. */
+  @Post()
+  async save(@Req() request: FastifyRequest) {
+    const { fields, image } = await readContentForm(request, this.options);
+    const { slot, ...values } = await validateContentForm(
+      SeasonalOfferForm,
+      fields,
+      image ? undefined : M.seasonalAllRequired,
+      M.seasonalAllRequired,
+    );
+    await this.commands.execute(new SaveContent(SEASONAL_OFFERS, slot, values, image));
+    return this.one(slot);
+  }
+
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Req() request: FastifyRequest) {
+    const current = await this.one(id);
+    const { fields, image } = await readContentForm(request, { ...this.options, ignored: ['slot', 'id'] });
+    // Filling an empty slot needs everything; changing a filled one, only what changes.
+    const values = current.imageUrl
+      ? await validateContentForm(SeasonalOfferChanges, fields, undefined, M.seasonalAllRequired)
+      : await validateContentForm(
+          SeasonalOfferForm,
+          { ...fields, slot: id },
+          image ? undefined : M.seasonalAllRequired,
+          M.seasonalAllRequired,
+        );
+    const { slot: _slot, ...changes } = values as SeasonalOfferForm;
+    await this.commands.execute(new SaveContent(SEASONAL_OFFERS, id, changes, image));
+    return this.one(id);
+  }
+
+  /** Empties the slot. */
+  @Delete(':id')
+  async clear(@Param('id', IdPipe) id: number) {
+    const current = await this.one(id);
+    await this.commands.execute(new RemoveContent(SEASONAL_OFFERS, id));
+    return current;
+  }
+}
+
+function view(slot: number, offer?: SeasonalOffer) {
+  return {
+    id: slot,
+    slot,
+    imageUrl: mediaUrl(offer?.imageId),
+    merchantUrl: offer?.merchantUrl ?? null,
+    updatedAt: offer?.updatedAt ?? null,
+  };
+}
+
+export const ADMIN_CONTENT_CONTROLLERS = [
+  AdminHeroImagesController,
+  AdminBannersController,
+  AdminFlashTextsController,
+  AdminBestOfferBannersController,
+  AdminSeasonalOffersController,
+];

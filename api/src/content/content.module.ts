@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CouponsModule } from '../coupons/coupons.module.js';
+import { ADMIN_CONTENT_CONTROLLERS } from './admin-content.controllers.js';
+import { RemoveContentHandler, SaveContentHandler } from './commands/content-commands.js';
+import { PublicContentController } from './public-content.controller.js';
+import { HomePageQueries } from './queries/home-content.js';
+
+/** Home-page content: curated by admins, read by everyone. */
+@Module({
+  imports: [CouponsModule],
+  controllers: [PublicContentController, ...ADMIN_CONTENT_CONTROLLERS],
+  providers: [SaveContentHandler, RemoveContentHandler, HomePageQueries],
+})
+export class ContentModule {}

@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { type CouponCard, CouponListings } from '../../coupons/queries/listings.js';
+import { mediaUrl } from '../../media/media.js';
+import {
+  BANNER_POSITIONS,
+  type BannerPosition,
+  CONTENT_DEFAULTS,
+  CONTENT_LIMITS,
+} from '../../rules/content.js';
+
+export interface PublicBanner {
+  id: number;
+  position: BannerPosition;
+  imageUrl: string | null;
+  merchantUrl: string;
+}
+
+export interface PublicFlashText {
+  text: string;
+  contentType: 'text' | 'image';
+  position: string;
+  merchantUrl: string | null;
+  imageUrl: string | null;
+}
+
+/** What the public sees of the curated content; kept in `home_content` by its projection. */
+export interface HomeContent {
+  heroes: Array<{ id: number; imageUrl: string | null; merchantUrl: string; sortOrder: number }>;
+  banners: Record<BannerPosition, PublicBanner[]>;
+  seasonalOffers: Array<{ slot: number; imageUrl: string | null; merchantUrl: string }>;
+  /** The shown flash text of each position. */
+  flashTexts: Record<string, PublicFlashText>;
+  bestOfferBanner: { name: string; imageUrl: string | null; merchantUrl: string; uploadedAt: string } | null;
+}
+
+export interface HomePage extends Omit<HomeContent, 'flashTexts'> {
+  topCoupons: CouponCard[];
+  flashText: PublicFlashText | null;
+}
+
+/**
+ * Reads the write tables into the public document: active items only, in their order; of several
+ * active flash texts for one position or best-offer banners, the newest shows.
+ */
+export async function buildHomeContent(manager: EntityManager): Promise<HomeContent> {
+  const [heroes, banners, seasonal, flashTexts, [bestOffer]] = await Promise.all([
+    manager.query(
+      'SELECT id, image_id, merchant_url, sort_order FROM hero_images WHERE is_active ORDER BY sort_order, id',
+    ),
+    manager.query(
+      'SELECT id, position, image_id, merchant_url FROM banners WHERE is_active ORDER BY position, sort_order, id',
+    ),
+    manager.query('SELECT slot, image_id, merchant_url FROM seasonal_offers ORDER BY slot'),
+    manager.query(
+      `SELECT DISTINCT ON (position) text, content_type, position, merchant_url, image_id
+       FROM flash_texts WHERE is_active ORDER BY position, updated_at DESC, id DESC`,
+    ),
+    manager.query(
+      `SELECT name, image_id, merchant_url, uploaded_at FROM best_offer_banners
+       WHERE is_active ORDER BY uploaded_at DESC, id DESC LIMIT 1`,
+    ),
+  ]);
+  const byPosition = Object.fromEntries(
+    BANNER_POSITIONS.map((position) => [position, []]),
+  ) as unknown as Record<BannerPosition, PublicBanner[]>;
+  for (const row of banners) {
+    byPosition[row.position as BannerPosition].push({
+      id: row.id,
+      position: row.position,
+      imageUrl: mediaUrl(row.image_id),
+      merchantUrl: row.merchant_url,
+    });
+  }
+  return {
+    heroes: heroes.map((row: Record<string, never>) => ({
+      id: row.id,
+      imageUrl: mediaUrl(row.image_id),
+      merchantUrl: row.merchant_url,
+      sortOrder: row.sort_order,
+    })),
+    banners: byPosition,
+    seasonalOffers: seasonal.map((row: Record<string, never>) => ({
+      slot: row.slot,
+      imageUrl: mediaUrl(row.image_id),
+      merchantUrl: row.merchant_url,
+    })),
+    flashTexts: Object.fromEntries(
+      flashTexts.map((row: Record<string, never>) => [
+        row.position,
+        {
+          text: row.text,
+          contentType: row.content_type,
+          position: row.position,
+          merchantUrl: row.merchant_url,
+          imageUrl: mediaUrl(row.image_id),
+        },
+      ]),
+    ),
+    bestOfferBanner: bestOffer
+      ? {
+          name: bestOffer.name,
+          imageUrl: mediaUrl(bestOffer.image_id),
+          merchantUrl: bestOffer.merchant_url,
+          uploadedAt: new Date(bestOffer.uploaded_at).toISOString(),
+        }
+      : null,
+  };
+}
+
+/** The public reads of the home page: the content document and the top coupons. */
+@Injectable()
+export class HomePageQueries {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: CouponListings,
+  ) {}
+
+  async content(): Promise<HomeContent> {
+    const [row] = await this.dataSource.query('SELECT document FROM home_content WHERE id = 1');
+    return row.document;
+  }
+
+  async homePage(): Promise<HomePage> {
+    const [{ flashTexts, ...content }, top] = await Promise.all([
+      this.content(),
+      this.listings.find({ sort: 'top', page: 1, perPage: CONTENT_LIMITS.homeTopCoupons }),
+    ]);
+    return {
+      ...content,
+      topCoupons: top.data,
+      flashText: flashTexts[CONTENT_DEFAULTS.flashPosition] ?? null,
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CONTENT_EVENTS } from '../../../api/src/content/events/content-events.js';
+import { buildHomeContent } from '../../../api/src/content/queries/home-content.js';
+import { HOME_CONTENT_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+
+/**
+ * Keeps `home_content`, the document of curated content the public reads. Content changes are
+ * rare and the document small, so each event rebuilds it whole from the content tables: events
+ * arriving out of order or twice leave the same document.
+ */
+@Injectable()
+export class HomeContentProjection implements EventConsumer {
+  readonly name = 'home-content';
+  readonly handles = CONTENT_EVENTS;
+
+  async handle(_event: PublishedEvent, manager: EntityManager): Promise<void> {
+    await this.rebuild(manager);
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await this.rebuild(manager);
+  }
+
+  private async rebuild(manager: EntityManager): Promise<void> {
+    const document = await buildHomeContent(manager);
+    await manager.query(
+      `INSERT INTO home_content (id, document, built_at) VALUES (1, $1, now())
+       ON CONFLICT (id) DO UPDATE SET document = EXCLUDED.document, built_at = EXCLUDED.built_at`,
+      [JSON.stringify(document)],
+    );
+    // Delivered when this transaction commits: every API process drops its ready answers then.
+    await manager.query(`SELECT pg_notify('${HOME_CONTENT_CHANNEL}', '')`);
+  }
+}
