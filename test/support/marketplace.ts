@@ -1,7 +1,10 @@
+import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
+import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import { registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
 import { type ApiApp, startApi } from './api-app.js';
 import { couponForm } from './coupons.js';
@@ -17,10 +20,21 @@ export interface Marketplace {
   close(): Promise<void>;
 }
 
-export async function startMarketplace(name: string): Promise<Marketplace> {
-  const test = await createTestEnvironment(name);
+export interface MarketplaceOptions {
+  /** The event consumers the workers run; the read models of the public site by default. */
+  consumers?: Type<EventConsumer>[];
+  /** Settings that differ from the test defaults. */
+  settings?: Record<string, string>;
+}
+
+export async function startMarketplace(name: string, options: MarketplaceOptions = {}): Promise<Marketplace> {
+  const test = await createTestEnvironment(name, options.settings);
   const api = await startApi(test.environment);
-  const workers = await startWorkers(test.environment, ['relay', 'events'], [CouponListingProjection]);
+  const workers = await startWorkers(
+    test.environment,
+    ['relay', 'events'],
+    options.consumers ?? [CouponListingProjection, HomeContentProjection],
+  );
   await firstAdminSeed.run(api.dataSource, test.environment);
   await demoSlotsSeed.run(api.dataSource, test.environment);
   const signIn = await api.http.inject({
