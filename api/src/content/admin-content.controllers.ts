@@ -164,6 +164,8 @@ function contentController(path: string, config: ContentResource) {
       }
     }
   }
+  // Logs and the OpenAPI document name the controller after its resource.
+  Object.defineProperty(ContentController, 'name', { value: `Admin${config.kind.name}Controller` });
   return ContentController;
 }
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../../config/environment.js';
 import { demoContentSeed } from '../../content/demo-content.js';
+import { demoCouponsSeed } from '../../coupons/demo-coupons.js';
 import { demoSlotsSeed } from '../../coupons/demo-slots.js';
 import { firstAdminSeed } from '../../identity/admin-seed.js';
 
@@ -14,4 +15,4 @@ export interface Seed {
 }
 
 /** The demo marketplace, in dependency order; each feature adds its seeds here. */
-export const seeds: Seed[] = [firstAdminSeed, demoSlotsSeed, demoContentSeed];
+export const seeds: Seed[] = [firstAdminSeed, demoSlotsSeed, demoContentSeed, demoCouponsSeed];
