@@ -36,6 +36,11 @@ export function buildWebApps(root) {
     const reason = staleReason(root, app);
     if (!reason) continue;
     console.log(`Building ${app}: ${reason}.`);
-    execFileSync('npm', ['run', '--silent', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
+    // Jest sets NODE_ENV=test, which would bundle React's development build.
+    execFileSync('npm', ['run', '--silent', 'build', '-w', app], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
