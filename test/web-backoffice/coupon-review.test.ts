@@ -216,4 +216,71 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
     });
     await page.close();
   });
+
+  it('the queue pages in fives with a numbered pager; bulk reject asks one reason, bulk approve one confirmation', async () => {
+    const registration = await registerMerchant();
+    const merchant = sessionFrom(
+      await send(market.api.baseUrl, {
+        method: 'POST',
+        url: '/api/auth/merchants/login',
+        payload: { userName: registration.userName, password: registration.password },
+      }),
+      0,
+    );
+    const ids: number[] = [];
+    for (let index = 1; index <= 6; index += 1) {
+      ids.push(await submitCoupon(market, merchant, { title: `Bulk offer ${index}` }));
+    }
+    const page = await browser.newPage();
+    const rows = page.locator('tbody tr');
+
+    await step(page, 'pager', async () => {
+      await signIn(page, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
+      await page.goto(`${site.url}/#/coupon-reviews`);
+      await page.getByText('Bulk offer 1', { exact: true }).waitFor();
+      await expect(rows.count()).resolves.toBe(5);
+      const pager = page.getByRole('navigation', { name: 'Pages' });
+      await pager.getByRole('button', { name: 'Page 2' }).waitFor();
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Bulk offer 6', { exact: true }).waitFor();
+      await expect(rows.count()).resolves.toBe(1);
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await page.getByText('Bulk offer 1', { exact: true }).waitFor();
+    });
+
+    await step(page, 'bulk-reject', async () => {
+      await page.getByRole('checkbox', { name: 'Select all' }).check();
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/Reason/).fill('Artwork is blurred');
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await page.getByText('5 coupons rejected.').waitFor();
+      await page.getByText('Bulk offer 6', { exact: true }).waitFor();
+      await expect(rows.count()).resolves.toBe(1);
+    });
+
+    await step(page, 'bulk-approve', async () => {
+      await page.getByRole('checkbox', { name: 'Select this row' }).check();
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('1 coupon approved.').waitFor();
+      await page.getByText('No coupons waiting for approval.').waitFor();
+    });
+
+    const statuses = await Promise.all(
+      ids.map(async (id) => {
+        const record = await market.api.http.inject({
+          method: 'GET',
+          url: `/api/admin/coupons/${id}`,
+          headers: market.admin,
+        });
+        return [record.json().status, record.json().rejectionReason];
+      }),
+    );
+    expect(statuses).toEqual([
+      ...Array.from({ length: 5 }, () => ['rejected', 'Artwork is blurred']),
+      ['live', null],
+    ]);
+    await page.close();
+  });
 });
