@@ -16,6 +16,7 @@ export const ReasonDialog = ({
   title,
   defaultReason = '',
   advice,
+  requiredMessage = 'offers.review.reasonRequired',
   onConfirm,
   onCancel,
 }: {
@@ -24,6 +25,8 @@ export const ReasonDialog = ({
   defaultReason?: string;
   /** The default advised changes; leave out to ask for a reason only. */
   advice?: string;
+  /** The message when the reason is left empty. */
+  requiredMessage?: string;
   onConfirm: (rejection: Rejection) => void;
   onCancel: () => void;
 }) => {
@@ -59,6 +62,8 @@ export const ReasonDialog = ({
     <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <form
+        // The dialog's own message explains an empty reason, in the chosen language.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           next();
@@ -79,9 +84,7 @@ export const ReasonDialog = ({
               onBlur={() => setTouched(true)}
               error={touched && missing}
               helperText={
-                touched && missing
-                  ? translate('offers.review.reasonRequired')
-                  : translate('offers.review.reasonHelp')
+                touched && missing ? translate(requiredMessage) : translate('offers.review.reasonHelp')
               }
             />
           ) : (

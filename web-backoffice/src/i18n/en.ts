@@ -15,7 +15,6 @@ export const offersEnglish = {
   offers: {
     title: 'Offers back-office',
     language: 'Language',
-    languages: { en: 'English', hi: 'हिन्दी', te: 'తెలుగు' },
     signIn: {
       title: 'Sign in to the back-office',
       admin: 'Admin',
