@@ -2,13 +2,11 @@ import { Box, Button, Card, CardContent, Link, Tab, Tabs, TextField, Typography 
 import { MERCHANT_SIGN_IN } from '@offers/rules';
 import { type FormEvent, useState } from 'react';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
+import { PUBLIC_SITE } from '../common/publicSite';
 import { RememberLocale } from '../layout/Layout';
 import type { SignIn } from '../providers/authProvider';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The public site, where merchants register (same host, its own port in development). */
-const PUBLIC_SITE =
-  import.meta.env.VITE_PUBLIC_SITE_URL ?? `${window.location.protocol}//${window.location.hostname}:5173`;
 
 type Mode = 'admin' | 'merchant';
 type Values = { username: string; email: string; password: string };

@@ -8,6 +8,10 @@ export const API_URL = '/api';
 /** Back-office resource names and the API paths behind them. */
 export const RESOURCE_PATHS: Record<string, string> = {
   'coupon-reviews': 'admin/coupons',
+  'product-reviews': 'admin/products',
+  products: 'merchant/products',
+  'simple-products': 'merchant/products/simple',
+  'merchant-categories': 'merchant/categories',
   slots: 'admin/slots',
   heroes: 'admin/heroes',
   banners: 'admin/banners',
@@ -27,6 +31,12 @@ const rest = simpleRestProvider(API_URL, httpClient);
 export interface OffersDataProvider extends DataProvider {
   approveCoupon(id: Identifier, slotId?: Identifier): Promise<{ data: Record<string, unknown> }>;
   rejectCoupon(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
+  approveProduct(id: Identifier): Promise<{ data: Record<string, unknown> }>;
+  rejectProduct(
+    id: Identifier,
+    reason: string,
+    advisedChanges: string,
+  ): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -56,4 +66,7 @@ export const dataProvider: OffersDataProvider = {
   approveCoupon: (id, slotId) =>
     post(`admin/coupons/${id}/approve`, slotId === undefined ? {} : { slotId: Number(slotId) }),
   rejectCoupon: (id, reason) => post(`admin/coupons/${id}/reject`, { reason }),
+  approveProduct: (id) => post(`admin/products/${id}/approve`, {}),
+  rejectProduct: (id, reason, advisedChanges) =>
+    post(`admin/products/${id}/reject`, { reason, advisedChanges }),
 };

@@ -23,7 +23,10 @@ export const UploadProgress = () => {
 const CurrentImage = ({ source }: { source: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const url = record?.[source];
+  // A path such as `images.small` reaches into the record.
+  const url = source
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
   if (!url) return null;
   return (
     <Box sx={{ mb: 1 }}>
