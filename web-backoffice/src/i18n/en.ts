@@ -161,6 +161,23 @@ export const offersEnglish = {
       landingBanner: 'Landing banner',
       heroBanner: 'Store banner',
     },
+    subscribers: {
+      pending: 'Waiting for confirmation',
+      confirmed: 'Confirmed',
+      unsubscribed: 'Unsubscribed',
+    },
+    campaigns: {
+      draft: 'Draft',
+      sending: 'Sending',
+      sent: 'Sent',
+      send: 'Send',
+      sendTitle: 'Send "%{subject}"?',
+      sendConfirm:
+        'It goes to every confirmed subscriber, in their language. It cannot be changed afterwards.',
+      started: 'Sending started.',
+      progress: '%{sent} of %{total} sent (%{percent}%)',
+    },
+    contact: { markHandled: 'Mark handled', handled: 'Marked as handled.' },
     profile: {
       title: 'My profile',
       emailConfirmed: 'Email address confirmed',
@@ -201,6 +218,35 @@ export const offersEnglish = {
     },
   },
   resources: {
+    subscribers: {
+      name: 'Subscriber |||| Subscribers',
+      fields: {
+        email: 'Email',
+        language: 'Language',
+        status: 'Status',
+        confirmedAt: 'Confirmed',
+        createdAt: 'Subscribed',
+      },
+    },
+    campaigns: {
+      name: 'Campaign |||| Campaigns',
+      fields: { subject: 'Subject', body: 'Message', status: 'Status', sentAt: 'Sent', createdAt: 'Created' },
+    },
+    'contact-messages': {
+      name: 'Contact message |||| Contact messages',
+      fields: {
+        receivedAt: 'Received',
+        name: 'Name',
+        email: 'Email',
+        mobile: 'Mobile',
+        msg: 'Message',
+        handled: 'Handled',
+      },
+    },
+    'dev-mailbox': {
+      name: 'Development mailbox |||| Development mailbox',
+      fields: { date: 'Received', from: 'From', to: 'To', subject: 'Subject', html: 'Message' },
+    },
     'product-reviews': {
       name: 'Product review |||| Product reviews',
       fields: {

@@ -286,6 +286,18 @@ export const hindi = {
       landingBanner: 'लैंडिंग बैनर',
       heroBanner: 'स्टोर बैनर',
     },
+    subscribers: { pending: 'पुष्टि की प्रतीक्षा', confirmed: 'पुष्ट', unsubscribed: 'सदस्यता समाप्त' },
+    campaigns: {
+      draft: 'मसौदा',
+      sending: 'भेजा जा रहा है',
+      sent: 'भेजा गया',
+      send: 'भेजें',
+      sendTitle: '"%{subject}" भेजें?',
+      sendConfirm: 'यह हर पुष्ट ग्राहक को उसकी भाषा में जाएगा। बाद में इसे बदला नहीं जा सकता।',
+      started: 'भेजना शुरू हुआ।',
+      progress: '%{total} में से %{sent} भेजे गए (%{percent}%)',
+    },
+    contact: { markHandled: 'निपटाया गया चिह्नित करें', handled: 'निपटाया गया चिह्नित किया।' },
     profile: {
       title: 'मेरी प्रोफ़ाइल',
       emailConfirmed: 'ईमेल पता पुष्ट',
@@ -322,6 +334,29 @@ export const hindi = {
     content: { uploaded: 'अपलोड सफल।', uploadFailed: '❌ अपलोड विफल।', emptySlot: 'खाली स्लॉट' },
   },
   resources: {
+    subscribers: {
+      name: 'ग्राहक |||| ग्राहक',
+      fields: { email: 'ईमेल', language: 'भाषा', status: 'स्थिति', confirmedAt: 'पुष्ट', createdAt: 'सदस्यता ली' },
+    },
+    campaigns: {
+      name: 'अभियान |||| अभियान',
+      fields: { subject: 'विषय', body: 'संदेश', status: 'स्थिति', sentAt: 'भेजा गया', createdAt: 'बनाया गया' },
+    },
+    'contact-messages': {
+      name: 'संपर्क संदेश |||| संपर्क संदेश',
+      fields: {
+        receivedAt: 'प्राप्त',
+        name: 'नाम',
+        email: 'ईमेल',
+        mobile: 'मोबाइल',
+        msg: 'संदेश',
+        handled: 'निपटाया गया',
+      },
+    },
+    'dev-mailbox': {
+      name: 'विकास मेलबॉक्स |||| विकास मेलबॉक्स',
+      fields: { date: 'प्राप्त', from: 'प्रेषक', to: 'प्राप्तकर्ता', subject: 'विषय', html: 'संदेश' },
+    },
     'product-reviews': {
       name: 'उत्पाद समीक्षा |||| उत्पाद समीक्षाएँ',
       fields: {

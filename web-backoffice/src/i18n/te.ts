@@ -286,6 +286,18 @@ export const telugu = {
       landingBanner: 'ల్యాండింగ్ బ్యానర్',
       heroBanner: 'స్టోర్ బ్యానర్',
     },
+    subscribers: { pending: 'నిర్ధారణ కోసం వేచి ఉంది', confirmed: 'నిర్ధారించబడింది', unsubscribed: 'చందా రద్దు' },
+    campaigns: {
+      draft: 'చిత్తుప్రతి',
+      sending: 'పంపుతోంది',
+      sent: 'పంపబడింది',
+      send: 'పంపండి',
+      sendTitle: '"%{subject}" పంపాలా?',
+      sendConfirm: 'ఇది ప్రతి నిర్ధారిత చందాదారునికి వారి భాషలో వెళ్తుంది. తర్వాత మార్చలేరు.',
+      started: 'పంపడం ప్రారంభమైంది.',
+      progress: '%{total}లో %{sent} పంపబడ్డాయి (%{percent}%)',
+    },
+    contact: { markHandled: 'పరిష్కరించినట్లు గుర్తించండి', handled: 'పరిష్కరించినట్లు గుర్తించబడింది.' },
     profile: {
       title: 'నా ప్రొఫైల్',
       emailConfirmed: 'ఇమెయిల్ చిరునామా నిర్ధారించబడింది',
@@ -322,6 +334,35 @@ export const telugu = {
     content: { uploaded: 'అప్‌లోడ్ విజయవంతం.', uploadFailed: '❌ అప్‌లోడ్ విఫలమైంది.', emptySlot: 'ఖాళీ స్లాట్' },
   },
   resources: {
+    subscribers: {
+      name: 'చందాదారు |||| చందాదారులు',
+      fields: {
+        email: 'ఇమెయిల్',
+        language: 'భాష',
+        status: 'స్థితి',
+        confirmedAt: 'నిర్ధారించబడింది',
+        createdAt: 'చందా చేశారు',
+      },
+    },
+    campaigns: {
+      name: 'ప్రచారం |||| ప్రచారాలు',
+      fields: { subject: 'విషయం', body: 'సందేశం', status: 'స్థితి', sentAt: 'పంపబడింది', createdAt: 'సృష్టించబడింది' },
+    },
+    'contact-messages': {
+      name: 'సంప్రదింపు సందేశం |||| సంప్రదింపు సందేశాలు',
+      fields: {
+        receivedAt: 'అందింది',
+        name: 'పేరు',
+        email: 'ఇమెయిల్',
+        mobile: 'మొబైల్',
+        msg: 'సందేశం',
+        handled: 'పరిష్కరించబడింది',
+      },
+    },
+    'dev-mailbox': {
+      name: 'డెవలప్‌మెంట్ మెయిల్‌బాక్స్ |||| డెవలప్‌మెంట్ మెయిల్‌బాక్స్',
+      fields: { date: 'అందింది', from: 'పంపినవారు', to: 'స్వీకర్త', subject: 'విషయం', html: 'సందేశం' },
+    },
     'product-reviews': {
       name: 'ఉత్పత్తి సమీక్ష |||| ఉత్పత్తి సమీక్షలు',
       fields: {

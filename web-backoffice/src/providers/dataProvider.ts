@@ -21,6 +21,10 @@ export const RESOURCE_PATHS: Record<string, string> = {
   coupons: 'merchant/coupons',
   'merchant-slots': 'merchant/slots',
   categories: 'categories',
+  subscribers: 'admin/subscribers',
+  campaigns: 'admin/campaigns',
+  'contact-messages': 'admin/contact-messages',
+  'dev-mailbox': 'admin/dev-mailbox',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -31,6 +35,7 @@ const rest = simpleRestProvider(API_URL, httpClient);
 export interface OffersDataProvider extends DataProvider {
   approveCoupon(id: Identifier, slotId?: Identifier): Promise<{ data: Record<string, unknown> }>;
   rejectCoupon(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
+  sendCampaign(id: Identifier): Promise<{ data: Record<string, unknown> }>;
   approveProduct(id: Identifier): Promise<{ data: Record<string, unknown> }>;
   rejectProduct(
     id: Identifier,
@@ -66,6 +71,7 @@ export const dataProvider: OffersDataProvider = {
   approveCoupon: (id, slotId) =>
     post(`admin/coupons/${id}/approve`, slotId === undefined ? {} : { slotId: Number(slotId) }),
   rejectCoupon: (id, reason) => post(`admin/coupons/${id}/reject`, { reason }),
+  sendCampaign: (id) => post(`admin/campaigns/${id}/send`, {}),
   approveProduct: (id) => post(`admin/products/${id}/approve`, {}),
   rejectProduct: (id, reason, advisedChanges) =>
     post(`admin/products/${id}/reject`, { reason, advisedChanges }),
