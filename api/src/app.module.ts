@@ -4,6 +4,7 @@ import { CouponsModule } from './coupons/coupons.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
+import { StorefrontModule } from './storefront/storefront.module.js';
 
 /** The HTTP API: the platform plus one module per feature. */
 @Module({})
@@ -11,7 +12,13 @@ export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(environment, options), IdentityModule, CouponsModule, HealthModule],
+      imports: [
+        PlatformModule.forRoot(environment, options),
+        IdentityModule,
+        CouponsModule,
+        HealthModule,
+        StorefrontModule,
+      ],
     };
   }
 }
