@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Environment } from '../../config/environment.js';
 import { demoSlotsSeed } from '../../coupons/demo-slots.js';
 import { firstAdminSeed } from '../../identity/admin-seed.js';
+import { demoStorefrontSeed } from '../../storefront/demo-storefront.js';
 
 /**
  * A piece of demo data. Seeds must be idempotent: `npm start` runs them on every start, and a
@@ -13,4 +14,4 @@ export interface Seed {
 }
 
 /** The demo marketplace, in dependency order; each feature adds its seeds here. */
-export const seeds: Seed[] = [firstAdminSeed, demoSlotsSeed];
+export const seeds: Seed[] = [firstAdminSeed, demoSlotsSeed, demoStorefrontSeed];
