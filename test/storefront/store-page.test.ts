@@ -208,6 +208,31 @@ describe('the public store page', () => {
   });
 });
 
+describe('ready pages', () => {
+  it('answer a repeated request with the same bytes and headers, and follow the next change', async () => {
+    const url = `/api/stores/${merchant.id}`;
+    const headers = { origin: 'http://localhost:5173' };
+    await eventually(async () => (await inject(market, 'GET', url)).statusCode === 200, 'the page');
+
+    const first = await inject(market, 'GET', url, headers);
+    const second = await inject(market, 'GET', url, headers);
+    await saveStore(market, merchant, { storeName: 'Glow Store', tagline: 'Now with hair care' });
+
+    expect(second.body).toBe(first.body);
+    for (const response of [first, second]) {
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    await eventually(
+      async () => (await inject(market, 'GET', url)).json().tagline === 'Now with hair care',
+      'the new tagline',
+      2_000,
+    );
+  });
+});
+
 describe('review', () => {
   it('refuses illegal transitions with 409 and a clear message', async () => {
     const productId = await submitProduct(market, merchant, categoryId);

@@ -1,33 +1,48 @@
-import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, type OnModuleInit, Param } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
 import { STORE_FORM } from '../rules/storefront.js';
+import { StorePageCache } from './queries/store-page-cache.js';
+
+const PAGE_ROUTES = new Set(['/api/stores/:merchantId', '/api/MerchantPage/GetMerchantStore/:id']);
 
 /**
- * Public store pages, read from the `store_pages` read model: each page is stored as the JSON text
- * it is sent as, so a request costs one primary-key read and no serialisation.
+ * Public store pages, read from the `store_pages` read model, where each page is kept as the JSON
+ * text it is sent as; each API process also keeps the pages it served ready in memory.
  */
 @ApiTags('stores')
 @Public()
 @Controller()
-export class PublicStoresController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class PublicStoresController implements OnModuleInit {
+  constructor(
+    private readonly pages: StorePageCache,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** A page ready in memory is answered before Nest's guard and pipes run (as the coupon lists are). */
+  onModuleInit(): void {
+    const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !PAGE_ROUTES.has(request.routeOptions.url ?? '')) return;
+      const [id] = Object.values(request.params as Record<string, string>);
+      if (!id || !/^[1-9]\d{0,8}$/.test(id)) return;
+      const ready = this.pages.peek(Number(id));
+      if (ready) return reply.type('application/json; charset=utf-8').send(ready);
+    });
+  }
 
   @Get('stores/:merchantId')
   @Header('Content-Type', 'application/json; charset=utf-8')
   async page(@Param('merchantId', IdPipe) merchantId: number): Promise<string> {
-    const [page] = await this.dataSource.query(
-      'SELECT document::text AS body FROM store_pages WHERE merchant_id = $1',
-      [merchantId],
-    );
-    if (!page) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
-    return page.body;
+    const page = await this.pages.get(merchantId);
+    if (page === null) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
+    return page;
   }
 
-  /** The older client's address of the same page (`/merchantUrl/{id}` loads it). */
+  /** The older client's address of the same page (its `/merchantUrl/{id}` screen loads it). */
   @Get('MerchantPage/GetMerchantStore/:id')
   @Header('Content-Type', 'application/json; charset=utf-8')
   legacyPage(@Param('id', IdPipe) merchantId: number): Promise<string> {

@@ -14,6 +14,7 @@ import {
   MerchantStoreController,
 } from './merchant-storefront.controllers.js';
 import { PublicStoresController } from './public-stores.controller.js';
+import { StorePageCache } from './queries/store-page-cache.js';
 
 /** The command handlers of the storefront: stores, merchant categories, products and their review. */
 @Module({
@@ -41,5 +42,6 @@ export class StorefrontCommandsModule {}
     MerchantProductsController,
     AdminProductsController,
   ],
+  providers: [StorePageCache],
 })
 export class StorefrontModule {}

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { STORE_PAGE_EVENTS } from '../../../api/src/storefront/events/storefront-events.js';
 import { buildStorePage } from '../../../api/src/storefront/queries/store-page.js';
+import { STORE_PAGES_CHANNEL } from '../../../api/src/storefront/queries/store-page-cache.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**
@@ -21,6 +22,8 @@ export class StorePageProjection implements EventConsumer {
     // Pages of one merchant are built one at a time: two events of it in parallel cannot
     // leave the older build last.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`store-page:${merchantId}`]);
+    // Delivered when this transaction commits: every API process drops its ready pages then.
+    await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', $1)`, [String(merchantId)]);
     const page = await buildStorePage(manager, merchantId);
     if (!page) {
       await manager.query('DELETE FROM store_pages WHERE merchant_id = $1', [merchantId]);
@@ -34,6 +37,7 @@ export class StorePageProjection implements EventConsumer {
   }
 
   async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', '')`);
     await manager.query('TRUNCATE store_pages');
   }
 }
