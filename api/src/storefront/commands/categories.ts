@@ -1,6 +1,6 @@
 import { ConflictException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { QueryFailedError } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { MerchantScope } from '../../identity/merchant-scope.js';
 import { conflictFromUniqueViolation } from '../../identity/unique-violations.js';
@@ -17,7 +17,23 @@ const NAME_TAKEN = {
   merchant_categories_name_key: { field: 'categoryName', message: CATEGORY_FORM.categoryName.taken },
 };
 
-/** Runs a category change; a name the merchant already uses (any case) is a 409 on the field. */
+const nameTaken = () =>
+  new ConflictException({
+    statusCode: 409,
+    message: CATEGORY_FORM.categoryName.taken,
+    errors: { categoryName: [CATEGORY_FORM.categoryName.taken] },
+  });
+
+/** Refuses a name the merchant already gives another of its categories, whatever its case. */
+async function checkNameFree(manager: EntityManager, merchantId: number, name: string, exceptId = 0) {
+  const found = await manager.query(
+    'SELECT 1 FROM merchant_categories WHERE merchant_id = $1 AND lower(category_name) = lower($2) AND id <> $3',
+    [merchantId, name, exceptId],
+  );
+  if (found.length > 0) throw nameTaken();
+}
+
+/** Runs a category change; the unique index settles two saves of one name at once (409 too). */
 async function uniquely<T>(change: () => Promise<T>): Promise<T> {
   try {
     return await change();
@@ -42,6 +58,7 @@ export class CreateMerchantCategoryHandler implements ICommandHandler<CreateMerc
   execute({ merchantId, form }: CreateMerchantCategory) {
     return uniquely(() =>
       this.unitOfWork.run(async ({ manager, record }) => {
+        await checkNameFree(manager, merchantId, form.categoryName);
         const category = await new MerchantScope(manager.getRepository(MerchantCategory), merchantId).create({
           categoryName: form.categoryName,
           description: form.description ?? '',
@@ -71,6 +88,9 @@ export class UpdateMerchantCategoryHandler implements ICommandHandler<UpdateMerc
   execute({ merchantId, categoryId, changes }: UpdateMerchantCategory) {
     return uniquely(() =>
       this.unitOfWork.run(async ({ manager, record }) => {
+        if (changes.categoryName !== undefined) {
+          await checkNameFree(manager, merchantId, changes.categoryName, categoryId);
+        }
         await new MerchantScope(manager.getRepository(MerchantCategory), merchantId).update(categoryId, {
           ...(changes.categoryName !== undefined && { categoryName: changes.categoryName }),
           ...(changes.description !== undefined && { description: changes.description ?? '' }),

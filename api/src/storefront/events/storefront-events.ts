@@ -60,15 +60,17 @@ export class ProductRejected extends ProductEvent<{
   readonly type = ProductRejected.type;
 }
 
-/** Every event that can change what a store page shows; each names its merchant. */
+/**
+ * Every event that can change what a store page shows; each names its merchant. A submission or
+ * a rejection cannot (the product is pending before and not shown after), so neither costs a
+ * rebuild of the page.
+ */
 export const STORE_PAGE_EVENTS = [
   StoreSaved.type,
   MerchantCategoryCreated.type,
   MerchantCategoryUpdated.type,
   MerchantCategoryDeleted.type,
-  ProductSubmitted.type,
   ProductUpdated.type,
   ProductDeleted.type,
   ProductApproved.type,
-  ProductRejected.type,
 ] as const;
