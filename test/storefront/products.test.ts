@@ -287,6 +287,15 @@ describe("a merchant's own products", () => {
       merchant.bearer,
     );
 
+    const byPrice = await inject(
+      market,
+      'GET',
+      `/api/merchant/products?sort=${encodeURIComponent('["price","DESC"]')}&range=[0,99]`,
+      merchant.bearer,
+    );
+    const prices = byPrice.json().map((product: { price: string }) => Number(product.price));
+
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(list.headers['content-range']).toMatch(/^products 0-0\/1$/);
     expect(list.json()).toEqual([
       expect.objectContaining({

@@ -167,12 +167,13 @@ export class MerchantProductsController {
   ) {
     const page = parseListRequest(
       query,
-      ['id', 'productName', 'status', 'submittedAt', 'pricePaise', 'updatedAt'] as const,
+      ['id', 'productName', 'status', 'submittedAt', 'price', 'updatedAt'] as const,
       { sortField: 'id', order: 'DESC', perPage: 10 },
     );
     const found = await this.scope(merchantId).list({
       where: productFilter(page.filter),
-      order: { [page.sortField]: page.order, id: 'DESC' },
+      // Records show `price` in rupees; the column holds paise, in the same order.
+      order: { [page.sortField === 'price' ? 'pricePaise' : page.sortField]: page.order, id: 'DESC' },
       skip: page.offset,
       take: page.limit,
     });
