@@ -140,8 +140,14 @@ describe('store', () => {
       { LandingBanner: png(Buffer.alloc(5 * 1024 * 1024 + 10)) },
     );
 
+    const jsonTooBig = await inject(market, 'PUT', '/api/merchant/store', merchant.bearer, {
+      storeName: 'Renamed',
+      landingBanner: Buffer.alloc(900_000).toString('base64'),
+    });
+
     expect(text.statusCode).toBe(400);
     expect(text.json().errors).toEqual({ merchantLogo: [COUPON_FORM.adPost.notImage] });
+    expect(jsonTooBig.statusCode).toBe(413);
     expect(huge.statusCode).toBe(413);
     expect(
       await market.api.dataSource.query('SELECT * FROM merchant_stores WHERE merchant_id = $1', [

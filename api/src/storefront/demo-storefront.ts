@@ -107,7 +107,7 @@ async function demoMerchant(manager: EntityManager): Promise<number> {
 /**
  * A demo merchant with a store page: logo, banners, three categories and four approved products.
  * Its events go to the outbox like any change, so the workers build the public page. Skipped when
- * the merchant already has a store, and in production (the account's password is public).
+ * the demo merchant exists, and in production (the account's password is public).
  */
 export const demoStorefrontSeed: Seed = {
   name: 'storefront',
@@ -116,13 +116,11 @@ export const demoStorefrontSeed: Seed = {
     return dataSource.transaction(async (manager) => {
       // Two seeds at once (two starts) take turns; the second finds the store made.
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:storefront'))");
-      const [found] = await manager.query(
-        `SELECT m.id, s.id AS store_id FROM merchants m LEFT JOIN merchant_stores s ON s.merchant_id = m.id
-         WHERE lower(m.user_name) = $1`,
-        [DEMO_STORE_MERCHANT.userName],
-      );
-      if (found?.store_id) return undefined;
-      const merchantId: number = found?.id ?? (await demoMerchant(manager));
+      const found = await manager.query('SELECT 1 FROM merchants WHERE lower(user_name) = $1', [
+        DEMO_STORE_MERCHANT.userName,
+      ]);
+      if (found.length > 0) return undefined;
+      const merchantId = await demoMerchant(manager);
       const events: DomainEvent<object>[] = [];
       const [logo, landing, hero] = [
         await storeImage(manager, await demoImage(256, 256, [196, 54, 92]), 'merchantLogo'),
