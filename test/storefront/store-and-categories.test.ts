@@ -242,8 +242,12 @@ describe('merchant categories', () => {
     expect(renamed.statusCode).toBe(409);
   });
 
-  it('lists only its own categories, react-admin style', async () => {
-    await createCategory(market, other, 'Only mine');
+  it('lists only its own categories, react-admin style, by ids too', async () => {
+    const theirs = await createCategory(market, other, 'Only mine');
+    const mine = [
+      await createCategory(market, merchant, 'Lips'),
+      await createCategory(market, merchant, 'Eyes'),
+    ];
 
     const list = await inject(
       market,
@@ -261,6 +265,13 @@ describe('merchant categories', () => {
     expect(all.json().map((category: { categoryName: string }) => category.categoryName)).not.toContain(
       'Only mine',
     );
+    const many = await inject(
+      market,
+      'GET',
+      `/api/merchant/categories?filter=${encodeURIComponent(JSON.stringify({ id: [...mine, theirs] }))}`,
+      merchant.bearer,
+    );
+    expect(many.json().map((category: { id: number }) => category.id)).toEqual(mine);
   });
 
   it("answers 404 for another merchant's category, and changes nothing", async () => {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DataSource, type FindOptionsWhere, ILike } from 'typeorm';
+import { type DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
@@ -40,6 +40,16 @@ import {
   readFormWithImages,
   validateWithImage,
 } from './storefront-forms.js';
+
+/** react-admin's getMany asks for records by id: `filter={"id":[1,2]}` (or one id). */
+const idsFilter = (value: unknown) => {
+  const ids = [value]
+    .flat()
+    .filter(
+      (id): id is number => Number.isInteger(id) && (id as number) > 0 && (id as number) <= 2_147_483_647,
+    );
+  return value === undefined || ids.length === 0 ? undefined : In(ids.slice(0, 100));
+};
 
 const contains = (text: unknown) =>
   typeof text === 'string' && text.trim() ? ILike(`%${text.trim().replace(/[%_\\]/g, '\\$&')}%`) : undefined;
@@ -95,8 +105,9 @@ export class MerchantCategoriesController {
       order: 'ASC',
       perPage: 25,
     });
-    const { q, isActive } = page.filter;
+    const { q, isActive, id } = page.filter;
     const where: FindOptionsWhere<MerchantCategory> = {
+      ...(idsFilter(id) && { id: idsFilter(id) }),
       ...(contains(q) && { categoryName: contains(q) }),
       ...(typeof isActive === 'boolean' && { isActive }),
     };
@@ -253,8 +264,11 @@ export class MerchantProductsController {
 export function productFilter(filter: Record<string, unknown>): FindOptionsWhere<Product> {
   const { status, categoryId, merchantId, q } = filter;
   const id = (value: unknown) =>
-    Number.isInteger(value) && (value as number) > 0 ? (value as number) : undefined;
+    Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647
+      ? (value as number)
+      : undefined;
   return {
+    ...(idsFilter(filter.id) && { id: idsFilter(filter.id) }),
     ...(PRODUCT_STATUSES.includes(status as never) && { status: status as Product['status'] }),
     ...(id(categoryId) && { categoryId: id(categoryId) }),
     ...(id(merchantId) && { merchantId: id(merchantId) }),
