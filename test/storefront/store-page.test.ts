@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PRODUCT_REVIEW, STORE_FORM } from '../../api/src/rules/storefront.js';
 import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '../../api/src/storefront/demo-storefront.js';
+import { buildStorePage } from '../../api/src/storefront/queries/store-page.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
@@ -21,6 +22,7 @@ import {
   untilOnPage,
 } from '../support/storefront.js';
 import { eventually } from '../support/test-environment.js';
+import { startWorkers } from '../support/workers-app.js';
 
 let market: Marketplace;
 let merchant: Session;
@@ -315,6 +317,43 @@ describe('the read model', () => {
     );
     expect(live.length).toBeGreaterThan(0);
     expect(rebuilt).toEqual(live);
+  });
+});
+
+describe('two workers', () => {
+  it('leave each page equal to a fresh build after a burst of concurrent changes', async () => {
+    const second = await startWorkers(market.test.environment, ['events'], [StorePageProjection]);
+    try {
+      const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+      await saveStore(market, session, { storeName: 'Busy store' });
+      const shelf = await createCategory(market, session, 'Busy shelf');
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          submitProduct(market, session, shelf, { productName: `Busy ${i}` }),
+        ),
+      );
+
+      await Promise.all(ids.map((id) => approveProduct(market, id)));
+      await Promise.all(
+        ids
+          .slice(0, 3)
+          .map((id) =>
+            inject(market, 'PUT', `/api/merchant/products/${id}`, session.bearer, { price: '77' }),
+          ),
+      );
+      await saveStore(market, session, { storeName: 'Busy store', tagline: 'Still busy' });
+      await untilProcessed();
+
+      const [row] = await market.api.dataSource.query(
+        'SELECT document::text AS document FROM store_pages WHERE merchant_id = $1',
+        [session.id],
+      );
+      const fresh = await buildStorePage(market.api.dataSource.manager, session.id);
+      expect(JSON.parse(row.document).categories[0].products).toHaveLength(5);
+      expect(row.document).toBe(JSON.stringify(fresh));
+    } finally {
+      await second.close();
+    }
   });
 });
 
