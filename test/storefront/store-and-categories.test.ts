@@ -303,9 +303,14 @@ describe('merchant categories', () => {
 
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CATEGORY_FORM.hasProducts);
-    expect(deactivated.json()).toMatchObject({ id: stocked, isActive: false, categoryName: 'Stocked' });
+    expect(deactivated.json()).toMatchObject({
+      id: stocked,
+      isActive: false,
+      categoryName: 'Stocked',
+      productCount: 1,
+    });
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ id: empty, categoryName: 'Empty' });
+    expect(removed.json()).toMatchObject({ id: empty, categoryName: 'Empty', productCount: 0 });
     expect(
       (await inject(market, 'GET', `/api/merchant/categories/${empty}`, merchant.bearer)).statusCode,
     ).toBe(404);

@@ -26,7 +26,7 @@ import {
 } from './dto/storefront.dto.js';
 import { MerchantCategory, MerchantStore, Product } from './entities/storefront.entities.js';
 import {
-  categoryRecord,
+  categoryRecords,
   productRecords,
   productRecordsPage,
   storeRecord,
@@ -118,12 +118,13 @@ export class MerchantCategoriesController {
       take: page.limit,
     });
     sendRange(reply, 'categories', page.offset, categories.length, total);
-    return categories.map(categoryRecord);
+    return categoryRecords(this.dataSource.manager, categories);
   }
 
   @Get(':id')
   async one(@CurrentMerchantId() merchantId: number, @Param('id', IdPipe) id: number) {
-    return categoryRecord(await this.scope(merchantId).get(id));
+    const [record] = await categoryRecords(this.dataSource.manager, [await this.scope(merchantId).get(id)]);
+    return record!;
   }
 
   /** Answers the record with the spec's success text in `message`. */

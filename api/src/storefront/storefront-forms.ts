@@ -34,7 +34,7 @@ export const READ_ONLY_PRODUCT_FIELDS = [
   'reviewedAt',
   'updatedAt',
 ];
-export const READ_ONLY_CATEGORY_FIELDS = ['createdAt', 'updatedAt'];
+export const READ_ONLY_CATEGORY_FIELDS = ['productCount', 'createdAt', 'updatedAt'];
 
 /** A form's fields and its images (files, or text in the older client's ways), image fields removed. */
 export async function readFormWithImages(

@@ -95,15 +95,26 @@ export async function productRecordsPage(
   );
 }
 
-export const categoryRecord = (category: MerchantCategory) => ({
-  id: category.id,
-  merchantId: category.merchantId,
-  categoryName: category.categoryName,
-  description: category.description,
-  isActive: category.isActive,
-  createdAt: category.createdAt.toISOString(),
-  updatedAt: category.updatedAt.toISOString(),
-});
+/** Categories as their merchant sees them, with how many products each holds (one can be deleted at 0). */
+export async function categoryRecords(manager: EntityManager, categories: MerchantCategory[]) {
+  const counts: Array<{ category_id: number; n: number }> = categories.length
+    ? await manager.query(
+        'SELECT category_id, count(*)::int AS n FROM products WHERE category_id = ANY($1::int[]) GROUP BY category_id',
+        [categories.map((category) => category.id)],
+      )
+    : [];
+  const countOf = new Map(counts.map((row) => [row.category_id, row.n]));
+  return categories.map((category) => ({
+    id: category.id,
+    merchantId: category.merchantId,
+    categoryName: category.categoryName,
+    description: category.description,
+    isActive: category.isActive,
+    productCount: countOf.get(category.id) ?? 0,
+    createdAt: category.createdAt.toISOString(),
+    updatedAt: category.updatedAt.toISOString(),
+  }));
+}
 
 /** The merchant's store as its edit form shows it; a blank one before the first save. */
 export function storeRecord(merchantId: number, store: MerchantStore | null) {
