@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
+import { FORBIDDEN_ADDRESS } from '../../api/src/media/image-sources.js';
 import { COUPON_FORM } from '../../api/src/rules/coupons.js';
 import { CATEGORY_FORM, STORE_FORM } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
@@ -156,8 +157,10 @@ describe('store', () => {
     ).toEqual(before);
   });
 
-  it("records StoreSaved for the session's merchant on each save", async () => {
-    await saveStore(market, other, { storeName: 'Other Store' });
+  it("records StoreSaved for the session's merchant on each save, leaving other stores alone", async () => {
+    const before = (await inject(market, 'GET', '/api/merchant/store', merchant.bearer)).json();
+
+    await saveStore(market, other, { storeName: 'Other Store', merchantId: merchant.id });
 
     const events = await market.api.dataSource.query(
       "SELECT aggregate_id, payload FROM outbox WHERE type = 'StoreSaved' AND aggregate_id = $1",
@@ -165,6 +168,20 @@ describe('store', () => {
     );
 
     expect(events).toEqual([{ aggregate_id: String(other.id), payload: { merchantId: other.id } }]);
+    expect((await inject(market, 'GET', '/api/merchant/store', merchant.bearer)).json()).toEqual(before);
+    expect((await inject(market, 'GET', '/api/merchant/store', other.bearer)).json().storeName).toBe(
+      'Other Store',
+    );
+  });
+
+  it('fetches an image given as a URL only from a public address', async () => {
+    const response = await inject(market, 'PUT', '/api/merchant/store', merchant.bearer, {
+      storeName: 'Glow Store',
+      merchantLogo: `${market.api.baseUrl}/api/media/00000000-0000-0000-0000-000000000000`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ merchantLogo: [FORBIDDEN_ADDRESS] });
   });
 });
 
