@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
@@ -72,6 +72,12 @@ export class MerchantStoreController {
   }
 
   /** JSON or the older client's multipart form (MerchantLogo, LandingBanner, HeroBannerImage files). */
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({
+    type: StoreFormDto,
+    description:
+      'Images: MerchantLogo, LandingBanner, HeroBannerImage (files, data URLs, base64 or URLs; null removes).',
+  })
   @Put()
   async save(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
     const { fields, images } = await readFormWithImages(request, STORE_IMAGE_FIELDS, READ_ONLY_STORE_FIELDS);
@@ -199,6 +205,11 @@ export class MerchantProductsController {
   }
 
   /** Spec "Product upload (store)": CategoryId, ProductName, Brand, Price, Description, three images. */
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({
+    type: StoreProductFormDto,
+    description: 'Images: ImageSmall, ImageMedium, ImageLarge (at least one; one makes all three sizes).',
+  })
   @Post()
   async submit(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
     const { fields, images } = await readFormWithImages(
@@ -219,6 +230,11 @@ export class MerchantProductsController {
   }
 
   /** Spec "Product upload (simple)": ProductName, Price, MerchantURL and one ProductImage. */
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({
+    type: SimpleProductFormDto,
+    description: 'Image: ProductImage (required; all three sizes are made from it).',
+  })
   @Post('simple')
   async submitSimple(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
     const { fields, images } = await readFormWithImages(request, ['productImage']);
@@ -235,6 +251,8 @@ export class MerchantProductsController {
     return { ...(await this.one(merchantId, productId)), message: PRODUCT_FORM.uploaded };
   }
 
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: ProductChangesDto, description: 'Any subset of the fields; images as on upload.' })
   @Put(':id')
   async update(
     @CurrentMerchantId() merchantId: number,

@@ -120,6 +120,7 @@ export class CategoryFormDto {
 
 /** Editing a category: any subset of the fields. */
 export class CategoryChangesDto {
+  @ApiPropertyOptional()
   @IsOptional()
   @Required(
     CATEGORY_FORM.categoryName.required,
@@ -128,9 +129,11 @@ export class CategoryChangesDto {
   )
   categoryName?: string;
 
+  @ApiPropertyOptional()
   @OptionalText(CATEGORY_FORM.description.maxLength, CATEGORY_FORM.description.tooLong)
   description?: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @BooleanField(CATEGORY_FORM.isActive.invalid)
   isActive?: boolean;
@@ -169,25 +172,31 @@ export class StoreProductFormDto extends SimpleProductFormDto {
 
 /** Editing a product: any subset of the fields; `categoryId: null` takes it off its category. */
 export class ProductChangesDto {
+  @ApiPropertyOptional()
   @IsOptional()
   @Required(P.productName.required, P.productName.maxLength, P.productName.tooLong)
   @MinLength(P.productName.minLength, { message: P.productName.tooShort })
   productName?: string;
 
+  @ApiPropertyOptional({ example: '1299.50' })
   @IsOptional()
   @Price()
   price?: string;
 
+  @ApiPropertyOptional({ nullable: true })
   @WebAddress()
   merchantUrl?: string | null;
 
+  @ApiPropertyOptional({ nullable: true, description: 'null takes the product off its category.' })
   @ValidateIf((_dto, value) => value !== null && value !== undefined)
   @WholeNumber(P.categoryId.required, P.categoryId.notYours, 1, 2_147_483_647)
   categoryId?: number | null;
 
+  @ApiPropertyOptional()
   @OptionalText(P.brand.maxLength, P.brand.tooLong)
   brand?: string;
 
+  @ApiPropertyOptional()
   @OptionalText(P.description.maxLength, P.description.tooLong)
   description?: string;
 }
