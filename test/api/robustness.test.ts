@@ -28,15 +28,15 @@ beforeAll(async () => {
 });
 
 async function storefrontRecords(marketplace: Marketplace, headers: Record<string, string>) {
-  const inject = async (url: string, payload: unknown) => {
-    const method = url.endsWith('store') ? 'PUT' : 'POST';
+  const inject = async (method: string, url: string, payload: unknown) => {
     const response = await marketplace.api.http.inject({ method, url, headers, payload });
     if (response.statusCode >= 300) throw new Error(`${url} fixture not made: ${response.body}`);
+    return response.json();
   };
-  await inject('/api/merchant/store', { storeName: 'Odd inputs' });
-  await inject('/api/merchant/categories', { categoryName: 'Odd inputs' });
-  await inject('/api/merchant/products', {
-    categoryId: 1,
+  await inject('PUT', '/api/merchant/store', { storeName: 'Odd inputs' });
+  const category = await inject('POST', '/api/merchant/categories', { categoryName: 'Odd inputs' });
+  await inject('POST', '/api/merchant/products', {
+    categoryId: category.id,
     productName: 'Odd inputs',
     price: '1',
     imageLarge: ONE_PIXEL_PNG.toString('base64'),
