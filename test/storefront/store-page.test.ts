@@ -232,6 +232,15 @@ describe('ready pages', () => {
       'the new tagline',
       2_000,
     );
+    const changed = await inject(market, 'GET', url);
+    const revalidated = await inject(market, 'GET', url, { 'if-none-match': changed.headers.etag as string });
+    const outdated = await inject(market, 'GET', url, { 'if-none-match': first.headers.etag as string });
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(outdated.statusCode).toBe(200);
+    expect(outdated.body).toBe(changed.body);
   });
 });
 

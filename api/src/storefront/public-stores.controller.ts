@@ -1,11 +1,11 @@
-import { Controller, Get, Header, NotFoundException, type OnModuleInit, Param } from '@nestjs/common';
+import { Controller, Get, NotFoundException, type OnModuleInit, Param, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
 import { STORE_FORM } from '../rules/storefront.js';
-import { StorePageCache } from './queries/store-page-cache.js';
+import { type ReadyPage, StorePageCache } from './queries/store-page-cache.js';
 
 const PAGE_ROUTES = new Set(['/api/stores/:merchantId', '/api/MerchantPage/GetMerchantStore/:id']);
 
@@ -30,22 +30,35 @@ export class PublicStoresController implements OnModuleInit {
       const [id] = Object.values(request.params as Record<string, string>);
       if (!id || !/^[1-9]\d{0,8}$/.test(id)) return;
       const ready = this.pages.peek(Number(id));
-      if (ready) return reply.type('application/json; charset=utf-8').send(ready);
+      if (ready) return send(request, reply, ready);
     });
   }
 
   @Get('stores/:merchantId')
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  async page(@Param('merchantId', IdPipe) merchantId: number): Promise<string> {
+  async page(
+    @Param('merchantId', IdPipe) merchantId: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     const page = await this.pages.get(merchantId);
     if (page === null) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
-    return page;
+    return send(request, reply, page);
   }
 
   /** The older client's address of the same page (its `/merchantUrl/{id}` screen loads it). */
   @Get('MerchantPage/GetMerchantStore/:id')
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  legacyPage(@Param('id', IdPipe) merchantId: number): Promise<string> {
-    return this.page(merchantId);
+  legacyPage(
+    @Param('id', IdPipe) merchantId: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.page(merchantId, request, reply);
   }
+}
+
+/** The page's bytes, or 304 when the browser already has them; browsers check again each time. */
+function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
+  reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(page.body);
 }

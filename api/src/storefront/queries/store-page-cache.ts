@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
@@ -8,6 +9,12 @@ import { Environment } from '../../config/environment.js';
 export const STORE_PAGES_CHANNEL = 'store_pages_changed';
 const MAX_ENTRIES = 1_000;
 
+/** A page's JSON text and its entity tag (browsers revalidate with it and get 304s). */
+export interface ReadyPage {
+  body: string;
+  etag: string;
+}
+
 /**
  * Ready response bytes of the public store pages, per API process. Every entry is dropped when any
  * page changes (a PostgreSQL notification that reaches every API process); a page read while a
@@ -17,7 +24,7 @@ const MAX_ENTRIES = 1_000;
 @Injectable()
 export class StorePageCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StorePageCache.name);
-  private readonly pages = new Map<number, string | null>();
+  private readonly pages = new Map<number, ReadyPage | null>();
   /** Counts notifications: a read that started in an older generation is not kept. */
   private generation = 0;
   private listener?: pg.Client;
@@ -34,13 +41,13 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     void this.listen();
   }
 
-  /** The page's JSON text when it is ready in memory; null for a store known to have no page. */
-  peek(merchantId: number): string | null | undefined {
+  /** The page when it is ready in memory; null for a store known to have no page. */
+  peek(merchantId: number): ReadyPage | null | undefined {
     return this.listening ? this.pages.get(merchantId) : undefined;
   }
 
-  /** The page's JSON text, or null when the merchant has no public page. */
-  async get(merchantId: number): Promise<string | null> {
+  /** The page, or null when the merchant has no public page. */
+  async get(merchantId: number): Promise<ReadyPage | null> {
     const ready = this.peek(merchantId);
     if (ready !== undefined) return ready;
     const generation = this.generation;
@@ -48,12 +55,17 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
       'SELECT document::text AS body FROM store_pages WHERE merchant_id = $1',
       [merchantId],
     );
-    const body: string | null = row?.body ?? null;
+    const page: ReadyPage | null = row
+      ? {
+          body: row.body,
+          etag: `"${createHash('sha256').update(row.body).digest('base64url').slice(0, 27)}"`,
+        }
+      : null;
     if (this.listening && generation === this.generation) {
       if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
-      this.pages.set(merchantId, body);
+      this.pages.set(merchantId, page);
     }
-    return body;
+    return page;
   }
 
   private clear(): void {
