@@ -93,6 +93,11 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
   execute({ merchantId, productId, changes, images }: UpdateProduct) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const products = new MerchantScope(manager.getRepository(Product), merchantId);
+      // Locked like a review locks it: an edit and a decision on the same product take turns.
+      await manager.query('SELECT 1 FROM products WHERE id = $1 AND merchant_id = $2 FOR UPDATE', [
+        productId,
+        merchantId,
+      ]);
       const product = await products.get(productId);
       if (changes.categoryId !== undefined && changes.categoryId !== null) {
         await checkOwnCategory(manager, merchantId, changes.categoryId);
