@@ -12,7 +12,7 @@ import {
   ProductSubmitted,
   StoreSaved,
 } from './events/storefront-events.js';
-import { storeProductImages } from './product-images.js';
+import { prepareProductImages, storeProductImages } from './product-images.js';
 
 export const DEMO_STORE_MERCHANT = { userName: 'demostore', password: 'Demo@2026' } as const;
 
@@ -144,8 +144,10 @@ export const demoStorefrontSeed: Seed = {
         for (const item of shelf.products) {
           const images = await storeProductImages(
             manager,
-            { large: await demoImage(1280, 1280, item.colour) },
-            () => 'imageLarge',
+            await prepareProductImages(
+              { large: await demoImage(1280, 1280, item.colour) },
+              () => 'imageLarge',
+            ),
           );
           const [product] = await manager.query(
             `INSERT INTO products (merchant_id, category_id, product_name, brand, description, price_paise,

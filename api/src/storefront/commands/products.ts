@@ -8,7 +8,7 @@ import { PRODUCT_FORM, type ProductImageSize, rupeesToPaise } from '../../rules/
 import type { ProductChangesDto, StoreProductFormDto } from '../dto/storefront.dto.js';
 import { Product } from '../entities/storefront.entities.js';
 import { ProductDeleted, ProductSubmitted, ProductUpdated } from '../events/storefront-events.js';
-import { type ProductImageBytes, storeProductImages } from '../product-images.js';
+import { type ProductImageBytes, prepareProductImages, storeProductImages } from '../product-images.js';
 
 /** A product form as both uploads give it; the simple one has no category, brand or description. */
 export type ProductForm = Omit<StoreProductFormDto, 'categoryId'> & { categoryId?: number };
@@ -49,10 +49,11 @@ export class SubmitProduct extends Command<{ productId: number }> {
 export class SubmitProductHandler implements ICommandHandler<SubmitProduct> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ merchantId, form, images }: SubmitProduct) {
+  async execute({ merchantId, form, images }: SubmitProduct) {
+    const prepared = await prepareProductImages(images.bytes, images.fieldOf);
     return this.unitOfWork.run(async ({ manager, record }) => {
       if (form.categoryId !== undefined) await checkOwnCategory(manager, merchantId, form.categoryId);
-      const ids = await storeProductImages(manager, images.bytes, images.fieldOf);
+      const ids = await storeProductImages(manager, prepared);
       const product = await new MerchantScope(manager.getRepository(Product), merchantId).create({
         categoryId: form.categoryId ?? null,
         productName: form.productName,
@@ -90,7 +91,8 @@ export class UpdateProduct extends Command<void> {
 export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ merchantId, productId, changes, images }: UpdateProduct) {
+  async execute({ merchantId, productId, changes, images }: UpdateProduct) {
+    const prepared = await prepareProductImages(images.bytes, images.fieldOf);
     return this.unitOfWork.run(async ({ manager, record }) => {
       const products = new MerchantScope(manager.getRepository(Product), merchantId);
       // Locked like a review locks it: an edit and a decision on the same product take turns.
@@ -102,7 +104,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
       if (changes.categoryId !== undefined && changes.categoryId !== null) {
         await checkOwnCategory(manager, merchantId, changes.categoryId);
       }
-      const ids = await storeProductImages(manager, images.bytes, images.fieldOf);
+      const ids = await storeProductImages(manager, prepared);
       const next: Partial<Product> = {
         ...(changes.productName !== undefined && { productName: changes.productName }),
         ...(changes.price !== undefined && { pricePaise: rupeesToPaise(changes.price) }),
