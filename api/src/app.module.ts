@@ -5,6 +5,7 @@ import { CouponsModule } from './coupons/coupons.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
+import { StorefrontModule } from './storefront/storefront.module.js';
 
 /** The HTTP API: the platform plus one module per feature. */
 @Module({})
@@ -18,6 +19,7 @@ export class AppModule {
         CouponsModule,
         ContentModule,
         HealthModule,
+        StorefrontModule,
       ],
     };
   }

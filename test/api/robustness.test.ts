@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { type RouteSummary, registeredRoutes } from '../../api/src/http/configure-app.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
+import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 
 /**
@@ -17,12 +18,30 @@ beforeAll(async () => {
   callers.user = (await registerAndSignInUser(market.api.baseUrl)).session.bearer;
   const merchant = await merchantWithCoupon(market);
   callers.merchant = merchant.merchant.bearer;
+  // Store records of this merchant with id 1, so odd bodies reach their forms, not just a 404.
+  await storefrontRecords(market, callers.merchant);
   callers.otherMerchant = (await registerAndSignInMerchant(market.api.baseUrl)).session.bearer;
   callers.admin = market.admin;
   routes = registeredRoutes(market.api.app).filter(
     (route) => route.method !== 'HEAD' && route.url.startsWith('/api') && !route.url.startsWith('/api/docs'),
   );
 });
+
+async function storefrontRecords(marketplace: Marketplace, headers: Record<string, string>) {
+  const inject = async (method: string, url: string, payload: unknown) => {
+    const response = await marketplace.api.http.inject({ method, url, headers, payload });
+    if (response.statusCode >= 300) throw new Error(`${url} fixture not made: ${response.body}`);
+    return response.json();
+  };
+  await inject('PUT', '/api/merchant/store', { storeName: 'Odd inputs' });
+  const category = await inject('POST', '/api/merchant/categories', { categoryName: 'Odd inputs' });
+  await inject('POST', '/api/merchant/products', {
+    categoryId: category.id,
+    productName: 'Odd inputs',
+    price: '1',
+    imageLarge: ONE_PIXEL_PNG.toString('base64'),
+  });
+}
 
 afterAll(async () => {
   await market?.close();

@@ -6,7 +6,7 @@ import { areaRole } from '../../api/src/identity/sessions/access.js';
 import type { Role } from '../../api/src/identity/sessions/session.service.js';
 import { registerAndSignInMerchant, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
-import { couponForm } from '../support/coupons.js';
+import { couponForm, ONE_PIXEL_PNG } from '../support/coupons.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/heroes',
   'GET /api/banners',
   'GET /api/flash-text',
+  'GET /api/stores/:merchantId',
+  'GET /api/MerchantPage/GetMerchantStore/:id',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 
@@ -60,6 +62,37 @@ async function otherMerchantsCoupon(): Promise<OwnedRecord> {
   return { id, snapshot: () => api.dataSource.query('SELECT * FROM coupons WHERE id = $1', [id]) };
 }
 
+/** Makes a store category of another merchant. */
+async function otherMerchantsCategory(): Promise<OwnedRecord> {
+  const { session } = await registerAndSignInMerchant(api.baseUrl);
+  const created = await api.http.inject({
+    method: 'POST',
+    url: '/api/merchant/categories',
+    headers: session.bearer,
+    payload: { categoryName: `Matrix ${Math.random()}` },
+  });
+  if (created.statusCode !== 201) throw new Error(`category not created: ${created.body}`);
+  const id = created.json().id;
+  return {
+    id,
+    snapshot: () => api.dataSource.query('SELECT * FROM merchant_categories WHERE id = $1', [id]),
+  };
+}
+
+/** Makes a product of another merchant. */
+async function otherMerchantsProduct(): Promise<OwnedRecord> {
+  const { session } = await registerAndSignInMerchant(api.baseUrl);
+  const created = await api.http.inject({
+    method: 'POST',
+    url: '/api/merchant/products/simple',
+    headers: session.bearer,
+    payload: { productName: 'Matrix serum', price: '10', productImage: ONE_PIXEL_PNG.toString('base64') },
+  });
+  if (created.statusCode !== 201) throw new Error(`product not created: ${created.body}`);
+  const id = created.json().id;
+  return { id, snapshot: () => api.dataSource.query('SELECT * FROM products WHERE id = $1', [id]) };
+}
+
 /**
  * For each merchant route that names a record, how to make a record of another merchant.
  * A merchant route with a parameter and no entry here fails the matrix.
@@ -68,6 +101,12 @@ const OWNED_RECORD_FIXTURES: Record<string, () => Promise<OwnedRecord>> = {
   'GET /api/merchant/coupons/:id': otherMerchantsCoupon,
   'PUT /api/merchant/coupons/:id': otherMerchantsCoupon,
   'DELETE /api/merchant/coupons/:id': otherMerchantsCoupon,
+  'GET /api/merchant/categories/:id': otherMerchantsCategory,
+  'PUT /api/merchant/categories/:id': otherMerchantsCategory,
+  'DELETE /api/merchant/categories/:id': otherMerchantsCategory,
+  'GET /api/merchant/products/:id': otherMerchantsProduct,
+  'PUT /api/merchant/products/:id': otherMerchantsProduct,
+  'DELETE /api/merchant/products/:id': otherMerchantsProduct,
 };
 
 let test: TestEnvironment;

@@ -1,10 +1,15 @@
 import type { Type } from '@nestjs/common';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
 import { HomeContentProjection } from './consumers/home-content.projection.js';
+import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
 
 /**
  * Every event consumer of the product, in one place. Each declares the event types it handles;
  * the dispatcher routes by those.
  */
-export const eventConsumers: Type<EventConsumer>[] = [CouponListingProjection, HomeContentProjection];
+export const eventConsumers: Type<EventConsumer>[] = [
+  CouponListingProjection,
+  HomeContentProjection,
+  StorePageProjection,
+];

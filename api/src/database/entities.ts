@@ -10,6 +10,7 @@ import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
 import { Admin } from '../identity/entities/admin.entity.js';
 import { Merchant } from '../identity/entities/merchant.entity.js';
 import { User } from '../identity/entities/user.entity.js';
+import { MerchantCategory, MerchantStore, Product } from '../storefront/entities/storefront.entities.js';
 
 /** Every entity of the product; TypeORM under ESM takes classes, not globs. */
 export const entities = [
@@ -25,4 +26,7 @@ export const entities = [
   SeasonalOffer,
   FlashText,
   BestOfferBanner,
+  MerchantStore,
+  MerchantCategory,
+  Product,
 ];

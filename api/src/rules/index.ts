@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './content.js';
 export * from './coupons.js';
 export * from './media.js';
+export * from './storefront.js';

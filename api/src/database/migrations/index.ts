@@ -3,6 +3,7 @@ import { Identity1763900000000 } from './1763900000000-identity.js';
 import { Coupons1763950000000 } from './1763950000000-coupons.js';
 import { MediaVariants1763990000000 } from './1763990000000-media-variants.js';
 import { Content1764000000000 } from './1764000000000-content.js';
+import { Storefront1764100000000 } from './1764100000000-storefront.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Coupons1763950000000,
   MediaVariants1763990000000,
   Content1764000000000,
+  Storefront1764100000000,
 ];

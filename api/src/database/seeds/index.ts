@@ -4,6 +4,7 @@ import { demoContentSeed } from '../../content/demo-content.js';
 import { demoCouponsSeed } from '../../coupons/demo-coupons.js';
 import { demoSlotsSeed } from '../../coupons/demo-slots.js';
 import { firstAdminSeed } from '../../identity/admin-seed.js';
+import { demoStorefrontSeed } from '../../storefront/demo-storefront.js';
 
 /**
  * A piece of demo data. Seeds must be idempotent: `npm start` runs them on every start, and a
@@ -15,4 +16,10 @@ export interface Seed {
 }
 
 /** The demo marketplace, in dependency order; each feature adds its seeds here. */
-export const seeds: Seed[] = [firstAdminSeed, demoSlotsSeed, demoContentSeed, demoCouponsSeed];
+export const seeds: Seed[] = [
+  firstAdminSeed,
+  demoSlotsSeed,
+  demoContentSeed,
+  demoCouponsSeed,
+  demoStorefrontSeed,
+];

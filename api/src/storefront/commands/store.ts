@@ -1,0 +1,61 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../events/unit-of-work.js';
+import { storeImage } from '../../media/media.js';
+import type { STORE_IMAGE_FIELDS } from '../../rules/storefront.js';
+import type { StoreFormDto } from '../dto/storefront.dto.js';
+import { MerchantStore } from '../entities/storefront.entities.js';
+import { StoreSaved } from '../events/storefront-events.js';
+
+/** New bytes for an image, `null` to remove it; a field left out keeps the image it has. */
+export type StoreImages = Partial<Record<(typeof STORE_IMAGE_FIELDS)[number], Buffer | null>>;
+
+const IMAGE_COLUMNS = {
+  merchantLogo: 'merchantLogoId',
+  landingBanner: 'landingBannerId',
+  heroBannerImage: 'heroBannerImageId',
+} as const;
+
+/** Creates the merchant's store on its first save, changes it afterwards (spec 'Save store'). */
+export class SaveStore extends Command<void> {
+  constructor(
+    readonly merchantId: number,
+    readonly form: StoreFormDto,
+    readonly images: StoreImages,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SaveStore)
+export class SaveStoreHandler implements ICommandHandler<SaveStore> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  execute({ merchantId, form, images }: SaveStore) {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      // One row per merchant: two first saves at once meet on the unique key, then on the lock.
+      await manager.query(
+        'INSERT INTO merchant_stores (merchant_id, store_name) VALUES ($1, $2) ON CONFLICT (merchant_id) DO NOTHING',
+        [merchantId, form.storeName],
+      );
+      const store = await manager.findOneOrFail(MerchantStore, {
+        where: { merchantId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      for (const [field, bytes] of Object.entries(images)) {
+        const column = IMAGE_COLUMNS[field as keyof typeof IMAGE_COLUMNS];
+        store[column] =
+          bytes === null ? null : bytes ? await storeImage(manager, bytes, field) : store[column];
+      }
+      Object.assign(store, {
+        storeName: form.storeName,
+        ...(form.storeAddress !== undefined && { storeAddress: form.storeAddress ?? '' }),
+        ...(form.tagline !== undefined && { tagline: form.tagline ?? '' }),
+        ...(form.aboutDescription !== undefined && { aboutDescription: form.aboutDescription ?? '' }),
+        ...(form.isActive !== undefined && { isActive: form.isActive }),
+        updatedDate: new Date(),
+      });
+      await manager.save(store);
+      record(new StoreSaved(String(merchantId), { merchantId }));
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Get, NotFoundException, type OnModuleInit, Param, Req, Res } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IdPipe } from '../http/id-pipe.js';
+import { Public } from '../identity/sessions/access.js';
+import { STORE_FORM } from '../rules/storefront.js';
+import { type ReadyPage, StorePageCache } from './queries/store-page-cache.js';
+
+const PAGE_ROUTES = new Set(['/api/stores/:merchantId', '/api/MerchantPage/GetMerchantStore/:id']);
+
+/**
+ * Public store pages, read from the `store_pages` read model, where each page is kept as the JSON
+ * text it is sent as; each API process also keeps the pages it served ready in memory.
+ */
+@ApiTags('stores')
+@Public()
+@Controller()
+export class PublicStoresController implements OnModuleInit {
+  constructor(
+    private readonly pages: StorePageCache,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** A page ready in memory is answered before Nest's guard and pipes run (as the coupon lists are). */
+  onModuleInit(): void {
+    const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !PAGE_ROUTES.has(request.routeOptions.url ?? '')) return;
+      const [id] = Object.values(request.params as Record<string, string>);
+      if (!id || !/^[1-9]\d{0,8}$/.test(id)) return;
+      const ready = this.pages.peek(Number(id));
+      if (ready) return send(request, reply, ready);
+    });
+  }
+
+  @Get('stores/:merchantId')
+  async page(
+    @Param('merchantId', IdPipe) merchantId: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const page = await this.pages.get(merchantId);
+    if (page === null) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
+    return send(request, reply, page);
+  }
+
+  /** The older client's address of the same page (its `/merchantUrl/{id}` screen loads it). */
+  @Get('MerchantPage/GetMerchantStore/:id')
+  legacyPage(
+    @Param('id', IdPipe) merchantId: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.page(merchantId, request, reply);
+  }
+}
+
+/** The page's bytes, or 304 when the browser already has them; browsers check again each time. */
+function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
+  reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}

@@ -1,0 +1,91 @@
+import type { EntityManager } from 'typeorm';
+import { mediaUrl } from '../../media/media.js';
+import { paiseToRupees } from '../../rules/storefront.js';
+import type { ProductImages } from './storefront-records.js';
+
+/** A product as shoppers see it on a store page. */
+export interface StorePageProduct {
+  id: number;
+  productName: string;
+  brand: string;
+  description: string;
+  price: string;
+  merchantUrl: string | null;
+  images: ProductImages;
+}
+
+/** The public store page (`GET /api/stores/:merchantId`). */
+export interface StorePage {
+  merchantId: number;
+  storeName: string;
+  storeAddress: string;
+  tagline: string;
+  aboutDescription: string;
+  logoUrl: string | null;
+  landingBannerUrl: string | null;
+  heroBannerUrl: string | null;
+  updatedAt: string;
+  categories: Array<{ id: number; categoryName: string; description: string; products: StorePageProduct[] }>;
+  uncategorised: StorePageProduct[];
+}
+
+/**
+ * Builds a merchant's store page from the write tables: the active store, its active categories
+ * (in the order they were made) and its approved products, newest first, each under its category
+ * or, without one, in `uncategorised`. Products of an inactive category are not shown. Undefined
+ * when the merchant has no active store.
+ */
+export async function buildStorePage(
+  manager: EntityManager,
+  merchantId: number,
+): Promise<StorePage | undefined> {
+  const [store] = await manager.query('SELECT * FROM merchant_stores WHERE merchant_id = $1 AND is_active', [
+    merchantId,
+  ]);
+  if (!store) return undefined;
+  const categories = await manager.query(
+    'SELECT id, category_name, description FROM merchant_categories WHERE merchant_id = $1 AND is_active ORDER BY id',
+    [merchantId],
+  );
+  const products = await manager.query(
+    `SELECT id, category_id, product_name, brand, description, price_paise::text AS price_text, merchant_url,
+              image_small_id, image_medium_id, image_large_id
+       FROM products WHERE merchant_id = $1 AND status = 'approved' ORDER BY reviewed_at DESC, id DESC`,
+    [merchantId],
+  );
+  const shelves = new Map<number | null, StorePageProduct[]>([[null, []]]);
+  for (const category of categories) shelves.set(category.id, []);
+  for (const row of products) {
+    shelves.get(row.category_id)?.push({
+      id: row.id,
+      productName: row.product_name,
+      brand: row.brand,
+      description: row.description,
+      price: paiseToRupees(Number(row.price_text)),
+      merchantUrl: row.merchant_url,
+      images: {
+        small: mediaUrl(row.image_small_id),
+        medium: mediaUrl(row.image_medium_id),
+        large: mediaUrl(row.image_large_id),
+      },
+    });
+  }
+  return {
+    merchantId,
+    storeName: store.store_name,
+    storeAddress: store.store_address,
+    tagline: store.tagline,
+    aboutDescription: store.about_description,
+    logoUrl: mediaUrl(store.merchant_logo_id),
+    landingBannerUrl: mediaUrl(store.landing_banner_id),
+    heroBannerUrl: mediaUrl(store.hero_banner_image_id),
+    updatedAt: new Date(store.updated_date).toISOString(),
+    categories: categories.map((category: Record<string, never>) => ({
+      id: category.id,
+      categoryName: category.category_name,
+      description: category.description,
+      products: shelves.get(category.id)!,
+    })),
+    uncategorised: shelves.get(null)!,
+  };
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { STORE_PAGE_EVENTS } from '../../../api/src/storefront/events/storefront-events.js';
+import { buildStorePage } from '../../../api/src/storefront/queries/store-page.js';
+import { STORE_PAGES_CHANNEL } from '../../../api/src/storefront/queries/store-page-cache.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+
+/**
+ * Keeps `store_pages`: each merchant's public store page as one ready JSON document. On any
+ * change of a store, one of its categories or products it rebuilds the merchant's whole page from
+ * the write tables, so the order in which events arrive does not matter and a replay of the log
+ * ends at the same pages.
+ */
+@Injectable()
+export class StorePageProjection implements EventConsumer {
+  readonly name = 'store-pages';
+  readonly handles = STORE_PAGE_EVENTS;
+
+  async handle(event: PublishedEvent<{ merchantId: number }>, manager: EntityManager): Promise<void> {
+    const merchantId = Number(event.payload.merchantId);
+    // Pages of one merchant are built one at a time: two events of it in parallel cannot
+    // leave the older build last.
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`store-page:${merchantId}`]);
+    // Delivered when this transaction commits: every API process drops its ready pages then.
+    await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', $1)`, [String(merchantId)]);
+    const page = await buildStorePage(manager, merchantId);
+    if (!page) {
+      await manager.query('DELETE FROM store_pages WHERE merchant_id = $1', [merchantId]);
+      return;
+    }
+    await manager.query(
+      `INSERT INTO store_pages (merchant_id, document, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (merchant_id) DO UPDATE SET document = EXCLUDED.document, updated_at = now()`,
+      [merchantId, JSON.stringify(page)],
+    );
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', '')`);
+    await manager.query('TRUNCATE store_pages');
+  }
+}
