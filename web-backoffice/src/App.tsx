@@ -8,7 +8,11 @@ import { Dashboard } from './dashboard/Dashboard';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
+import { merchantCategories } from './merchant-categories/MerchantCategories';
 import { merchantCoupons } from './merchant-coupons/MerchantCoupons';
+import { merchantProducts, simpleProducts } from './merchant-products/MerchantProducts';
+import { StorePage } from './merchant-store/StorePage';
+import { productReviews } from './product-reviews/ProductReviewList';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { slots } from './slots/Slots';
@@ -33,6 +37,7 @@ export const App = () => (
         {role === 'admin' && (
           <>
             <Resource name="coupon-reviews" {...couponReviews} />
+            <Resource name="product-reviews" {...productReviews} />
             <Resource name="slots" {...slots} />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
@@ -45,7 +50,11 @@ export const App = () => (
           <>
             <Resource name="coupons" {...merchantCoupons} />
             <Resource name="merchant-slots" />
+            <Resource name="products" {...merchantProducts} />
+            <Resource name="simple-products" {...simpleProducts} />
+            <Resource name="merchant-categories" {...merchantCategories} />
             <CustomRoutes>
+              <Route path="/store" element={<StorePage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/referral" element={<ReferralPage />} />
             </CustomRoutes>

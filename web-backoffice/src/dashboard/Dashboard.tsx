@@ -55,6 +55,12 @@ const AdminDashboard = () => {
           filter={{ status: 'live' }}
           to={`/coupon-reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'live' }))}`}
         />
+        <CountCard
+          label="offers.dashboard.pendingProducts"
+          resource="product-reviews"
+          filter={{ status: 'pending' }}
+          to="/product-reviews"
+        />
       </Box>
       <Typography sx={{ mt: 3 }}>
         <MuiLink href="/api/admin/queues" target="_blank" rel="noopener">

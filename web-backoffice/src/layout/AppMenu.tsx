@@ -1,6 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import QueueIcon from '@mui/icons-material/Queue';
 import ShareIcon from '@mui/icons-material/Share';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { ListItemIcon, MenuItem } from '@mui/material';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 
@@ -14,6 +15,7 @@ export const AppMenu = () => {
       <Menu.ResourceItems />
       {permissions === 'merchant' && (
         <>
+          <Menu.Item to="/store" primaryText={translate('offers.menu.store')} leftIcon={<StorefrontIcon />} />
           <Menu.Item
             to="/profile"
             primaryText={translate('offers.menu.profile')}

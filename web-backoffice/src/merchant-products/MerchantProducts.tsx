@@ -1,5 +1,6 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
+import { PRICE_PATTERN } from '@offers/rules';
 import {
   Create,
   CreateButton,
@@ -26,8 +27,6 @@ import { Link } from 'react-router-dom';
 import { StatusField } from '../common/StatusField';
 import { ImageUpload } from '../uploads/ImageUpload';
 
-/** Rupees with at most two decimals, as the API takes them (spec §5 "Product upload"). */
-export const PRICE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 const STATUSES = ['pending', 'approved', 'rejected'];
 

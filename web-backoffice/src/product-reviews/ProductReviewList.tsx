@@ -1,5 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Button, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { PRODUCT_REVIEW } from '@offers/rules';
 import { useState } from 'react';
 import {
   Confirm,
@@ -22,8 +23,8 @@ import type { OffersDataProvider } from '../providers/dataProvider';
 
 const TABS = ['pending', 'approved'] as const;
 /** The older client's prompts' defaults (spec §4 "Product approval"). */
-const DEFAULT_REASON = 'not clear text';
-const DEFAULT_ADVICE = 'no';
+const DEFAULT_REASON = PRODUCT_REVIEW.defaultReason;
+const DEFAULT_ADVICE = PRODUCT_REVIEW.defaultAdvisedChanges;
 
 /** Approve after a confirm; Reject asks a reason, then advised changes; cancelling aborts. */
 const ProductReviewButtons = () => {
@@ -166,7 +167,7 @@ const TabbedDatagrid = () => {
 export const ProductReviewList = () => (
   <List
     filterDefaultValues={{ status: 'pending' }}
-    perPage={5}
+    perPage={PRODUCT_REVIEW.perPage}
     pagination={<NumberedPagination />}
     sort={{ field: 'submittedAt', order: 'ASC' }}
     exporter={false}
