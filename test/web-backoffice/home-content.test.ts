@@ -92,4 +92,28 @@ describe('back-office: languages and home-page content', () => {
     }, 'the hero on the home page');
     await page.close();
   });
+
+  it('an admin adds a paid slot with its price in rupees', async () => {
+    const page = await browser.newPage();
+    await step(page, 'slot', async () => {
+      await signInAsAdmin(page);
+      await page.goto(`${site.url}/#/slots/create`);
+      await page.getByLabel('Name').fill('Diwali spotlight');
+      await page.getByLabel('Paid').check();
+      await page.getByLabel('Price (₹)').fill('499.50');
+      await page.getByLabel('Capacity').fill('3');
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row').filter({ hasText: 'Diwali spotlight' }).getByText('499.50').waitFor();
+    });
+    const slots = await market.api.http.inject({
+      method: 'GET',
+      url: '/api/admin/slots',
+      headers: market.admin,
+    });
+    expect(slots.json()).toContainEqual(
+      expect.objectContaining({ name: 'Diwali spotlight', kind: 'paid', price: '499.50', capacity: 3 }),
+    );
+    await page.close();
+  });
 });

@@ -116,4 +116,57 @@ describe('back-office: a product from a merchant to review and back', () => {
     });
     await page.close();
   });
+
+  it('a merchant builds the store page with a logo and uploads a product in one step', async () => {
+    const registration = merchantRegistration();
+    const registered = await send(market.api.baseUrl, {
+      method: 'POST',
+      url: '/api/auth/merchants/register',
+      payload: registration,
+    });
+    const merchantId = registered.json().merchantId as number;
+    const page = await browser.newPage();
+    await step(page, 'store-page', async () => {
+      await signIn(page, 'Merchant', registration.userName, registration.password);
+      await page.getByRole('menuitem', { name: 'My store page' }).click();
+      await page.getByLabel('Store name').fill('Glow House');
+      await page.getByLabel('Tagline').fill('Skin care made in Kolkata');
+      await page.locator('input[type=file]').first().setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      });
+      await page.locator('img[src^="blob:"]').waitFor();
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Store saved successfully').waitFor();
+      await page.getByRole('img', { name: 'Current image' }).waitFor();
+      await expect(
+        page.getByRole('link', { name: 'Open my store page' }).getAttribute('href'),
+      ).resolves.toMatch(new RegExp(`/store/${merchantId}$`));
+    });
+    const store = await market.api.http.inject({ method: 'GET', url: `/api/merchant/store`, headers: {} });
+    expect(store.statusCode).toBe(401);
+
+    await step(page, 'quick-upload', async () => {
+      await page.goto(`${site.url}/#/products`);
+      await page.getByRole('link', { name: 'Quick upload (one image)' }).click();
+      await page.getByLabel('Product name').fill('Neem soap');
+      await page.getByLabel('Price (₹)').fill('12.345');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Price must be a number with up to 2 decimals.').waitFor();
+      await page.getByText('Product image is required.').waitFor();
+      await page.getByLabel('Price (₹)').fill('120');
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'soap.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      });
+      await page.getByRole('button', { name: 'Save' }).click();
+      const row = page.getByRole('row').filter({ hasText: 'Neem soap' });
+      await row.getByText('Pending').waitFor();
+      await row.getByText('120.00').waitFor();
+    });
+    await page.close();
+  });
 });

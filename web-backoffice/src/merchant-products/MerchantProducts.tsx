@@ -67,6 +67,8 @@ const ListActions = () => {
 export const MerchantProductList = () => (
   <List
     actions={<ListActions />}
+    // Both uploads stay in reach when there is no product yet.
+    empty={false}
     filters={[<SearchInput key="q" source="q" alwaysOn />, <StatusFilter key="status" />]}
     sort={{ field: 'id', order: 'DESC' }}
     exporter={false}
