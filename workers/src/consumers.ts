@@ -1,9 +1,17 @@
 import type { Type } from '@nestjs/common';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
+import { ReferralRewards } from './consumers/referral-rewards.js';
 import type { EventConsumer } from './events/event-consumer.js';
+import { CampaignFanOut } from './mail/campaign-batches.js';
+import { MailConsumer } from './mail/mail-consumer.js';
 
 /**
  * Every event consumer of the product, in one place. Each declares the event types it handles;
  * the dispatcher routes by those.
  */
-export const eventConsumers: Type<EventConsumer>[] = [CouponListingProjection];
+export const eventConsumers: Type<EventConsumer>[] = [
+  CouponListingProjection,
+  MailConsumer,
+  CampaignFanOut,
+  ReferralRewards,
+];

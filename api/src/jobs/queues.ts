@@ -6,6 +6,8 @@ export const QueueName = {
   DomainEvents: 'domain-events',
   /** Scheduled housekeeping (see {@link ScheduledJob}). */
   Maintenance: 'maintenance',
+  /** Newsletter campaigns, sent in batches of subscribers (see workers/src/mail/campaign-batches.ts). */
+  NewsletterCampaigns: 'newsletter-campaigns',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

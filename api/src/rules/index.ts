@@ -1,2 +1,3 @@
 export * from './accounts.js';
 export * from './coupons.js';
+export * from './engagement.js';

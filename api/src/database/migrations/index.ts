@@ -2,6 +2,7 @@ import { EventLog1763856000000 } from './1763856000000-event-log.js';
 import { Identity1763900000000 } from './1763900000000-identity.js';
 import { Coupons1763950000000 } from './1763950000000-coupons.js';
 import { MediaVariants1763990000000 } from './1763990000000-media-variants.js';
+import { Engagement1764200000000 } from './1764200000000-engagement.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Identity1763900000000,
   Coupons1763950000000,
   MediaVariants1763990000000,
+  Engagement1764200000000,
 ];
