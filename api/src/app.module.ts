@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Environment } from './config/environment.js';
 import { CouponsModule } from './coupons/coupons.module.js';
+import { EarningsModule } from './earnings/earnings.module.js';
+import { EngagementModule } from './engagement/engagement.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
@@ -11,7 +13,14 @@ export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(environment, options), IdentityModule, CouponsModule, HealthModule],
+      imports: [
+        PlatformModule.forRoot(environment, options),
+        IdentityModule,
+        CouponsModule,
+        HealthModule,
+        EngagementModule,
+        EarningsModule,
+      ],
     };
   }
 }

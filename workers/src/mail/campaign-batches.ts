@@ -135,7 +135,10 @@ export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicat
         content: renderMail('campaign', subscriber.language, {
           subject: campaign.subject,
           body: campaign.body,
-          coupons: coupons.map((coupon) => ({ label: coupon.title, url: `${PUBLIC_URL}/coupons/${coupon.id}` })),
+          coupons: coupons.map((coupon) => ({
+            label: coupon.title,
+            url: `${PUBLIC_URL}/coupons/${coupon.id}`,
+          })),
           unsubscribeUrl: newsletterUnsubscribeUrl(API_URL, token),
         }),
       };
@@ -145,7 +148,11 @@ export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicat
     await manager.query(
       `UPDATE campaign_recipients SET queued_at = now(), skipped = NOT (subscriber_id = ANY($3))
        WHERE campaign_id = $1 AND subscriber_id = ANY($2)`,
-      [campaign.id, recipients.map((recipient) => recipient.id), confirmed.map((subscriber) => subscriber.id)],
+      [
+        campaign.id,
+        recipients.map((recipient) => recipient.id),
+        confirmed.map((subscriber) => subscriber.id),
+      ],
     );
     if (skipped > 0) await countCampaignMail(manager, campaign.id, 'skipped_count', skipped);
   }

@@ -27,7 +27,13 @@ export class DevMailCatcher {
             this.dataSource.query(
               `INSERT INTO dev_mailbox (sender, recipients, subject, text_body, html_body)
                VALUES ($1, $2, $3, $4, $5)`,
-              [mail.from?.text ?? '', addressText(mail.to), mail.subject ?? '', mail.text ?? '', mail.html || ''],
+              [
+                mail.from?.text ?? '',
+                addressText(mail.to),
+                mail.subject ?? '',
+                mail.text ?? '',
+                mail.html || '',
+              ],
             ),
           )
           .then(

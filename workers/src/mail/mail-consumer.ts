@@ -6,7 +6,10 @@ import {
   ContactMessageReceived,
   NewsletterConfirmationRequested,
 } from '../../../api/src/engagement/events/engagement-events.js';
-import { newsletterConfirmToken, newsletterUnsubscribeToken } from '../../../api/src/engagement/newsletter-tokens.js';
+import {
+  newsletterConfirmToken,
+  newsletterUnsubscribeToken,
+} from '../../../api/src/engagement/newsletter-tokens.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { emailConfirmationToken } from '../../../api/src/identity/email-confirmation.js';
 import { MerchantRegistered, UserRegistered } from '../../../api/src/identity/events/account-events.js';
@@ -90,7 +93,11 @@ export class MailConsumer implements EventConsumer {
       case CouponRejected.type: {
         const merchant = await merchantRecipient(manager, Number(payload.merchantId));
         if (!merchant) return [];
-        const common = { name: merchant.name, title: String(payload.title), url: `${BACKOFFICE_URL}/coupons/${id}` };
+        const common = {
+          name: merchant.name,
+          title: String(payload.title),
+          url: `${BACKOFFICE_URL}/coupons/${id}`,
+        };
         return [
           event.type === CouponApproved.type
             ? this.mail(event, 'coupon-approved', merchant, common)
@@ -126,14 +133,22 @@ export class MailConsumer implements EventConsumer {
           [Number(payload.subscriberId)],
         );
         if (!subscriber) return []; // confirmed or unsubscribed meanwhile
-        const token = newsletterConfirmToken(SESSION_SECRET, subscriber.id, subscriber.email, subscriber.sentAt);
+        const token = newsletterConfirmToken(
+          SESSION_SECRET,
+          subscriber.id,
+          subscriber.email,
+          subscriber.sentAt,
+        );
         return [
           this.mail(
             event,
             'newsletter-confirmation',
             { ...subscriber, name: subscriber.email },
             { confirmUrl: `${API_URL}/api/newsletter/confirm?token=${encodeURIComponent(token)}` },
-            newsletterHeaders(API_URL, newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email)),
+            newsletterHeaders(
+              API_URL,
+              newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email),
+            ),
           ),
         ];
       }

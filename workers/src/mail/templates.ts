@@ -23,7 +23,13 @@ export interface MailParameters {
   'coupon-approved': { name: string; title: string; url: string };
   'coupon-rejected': { name: string; title: string; reason: string; url: string };
   'product-approved': { name: string; productName: string; url: string };
-  'product-rejected': { name: string; productName: string; reason: string; advisedChanges: string; url: string };
+  'product-rejected': {
+    name: string;
+    productName: string;
+    reason: string;
+    advisedChanges: string;
+    url: string;
+  };
   'newsletter-confirmation': { confirmUrl: string };
   'contact-notice': { name: string; email: string; mobile: string | null; message: string; url: string };
   campaign: {
@@ -104,10 +110,7 @@ const english: Templates = {
   }),
   'contact-notice': (p) => ({
     subject: `New contact message from ${p.name}`,
-    blocks: [
-      `${p.name} <${p.email}>${p.mobile ? `, mobile ${p.mobile}` : ''} wrote:`,
-      { quote: p.message },
-    ],
+    blocks: [`${p.name} <${p.email}>${p.mobile ? `, mobile ${p.mobile}` : ''} wrote:`, { quote: p.message }],
     action: { label: 'Open contact messages', url: p.url },
   }),
   campaign: (p) => campaign(p, 'Featured offers', NEWSLETTER_FOOTER.en, 'Unsubscribe'),
@@ -221,10 +224,7 @@ const telugu: Templates = {
   }),
   'product-approved': (p) => ({
     subject: `మీ ఉత్పత్తి “${p.productName}” మీ స్టోర్ పేజీలో ఉంది`,
-    blocks: [
-      `నమస్కారం ${p.name},`,
-      `మీ ఉత్పత్తి “${p.productName}” ఆమోదించబడింది, ఇప్పుడు మీ పబ్లిక్ స్టోర్ పేజీలో కనిపిస్తుంది.`,
-    ],
+    blocks: [`నమస్కారం ${p.name},`, `మీ ఉత్పత్తి “${p.productName}” ఆమోదించబడింది, ఇప్పుడు మీ పబ్లిక్ స్టోర్ పేజీలో కనిపిస్తుంది.`],
     action: { label: 'మీ స్టోర్ చూడండి', url: p.url },
   }),
   'product-rejected': (p) => ({
@@ -308,7 +308,10 @@ function textBlock(block: Block): string {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function htmlBlock(block: Block): string {
   if (typeof block === 'string') return `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`;
