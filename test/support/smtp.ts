@@ -8,7 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  headers: Map<string, unknown>;
+  /** Header lines as sent, by lower-case name. */
+  headers: Map<string, string>;
   messageId: string;
 }
 
@@ -21,7 +22,7 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   private server?: SMTPServer;
   private holding = false;
-  private held: Array<() => void> = [];
+  private held: Array<{ session: { closed?: boolean }; answer: () => void }> = [];
   /** Mails whose DATA was read while held: waiting for an answer. */
   heldCount = 0;
 
@@ -48,7 +49,9 @@ export class TestSmtpServer {
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: mail.html || '',
-                headers: mail.headers,
+                headers: new Map(
+                  mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+                ),
                 messageId: mail.messageId ?? '',
               });
               callback();
@@ -56,9 +59,11 @@ export class TestSmtpServer {
             if (!this.holding) return accept();
             this.heldCount += 1;
             // Kept only if the client is still there when released: it would then get its 250.
-            this.held.push(() =>
-              (session as { closed?: boolean }).closed ? callback(new Error('gone')) : accept(),
-            );
+            const client = session as { closed?: boolean };
+            this.held.push({
+              session: client,
+              answer: () => (client.closed ? callback(new Error('gone')) : accept()),
+            });
           },
           (error: Error) => callback(error),
         );
@@ -80,7 +85,12 @@ export class TestSmtpServer {
     const held = this.held;
     this.held = [];
     this.heldCount = 0;
-    for (const answer of held) answer();
+    for (const { answer } of held) answer();
+  }
+
+  /** Whether every client whose mail is held has hung up. */
+  heldClientsGone(): boolean {
+    return this.held.every(({ session }) => session.closed);
   }
 
   to(address: string): ReceivedMail[] {
