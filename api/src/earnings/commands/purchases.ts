@@ -177,8 +177,10 @@ export class IssuePostbackSecretHandler implements ICommandHandler<IssuePostback
     return this.unitOfWork.run(async ({ manager, record }) => {
       const fresh = randomBytes(32).toString('base64url');
       const [merchant] = await manager.query(
-        `UPDATE merchants SET postback_secret = CASE WHEN $3 THEN $2 ELSE coalesce(postback_secret, $2) END
-         WHERE id = $1 RETURNING postback_secret AS secret`,
+        `WITH issued AS (
+           UPDATE merchants SET postback_secret = CASE WHEN $3 THEN $2 ELSE coalesce(postback_secret, $2) END
+           WHERE id = $1 RETURNING postback_secret AS secret)
+         SELECT * FROM issued`,
         [merchantId, fresh, rotate],
       );
       if (!merchant) throw new NotFoundException();
@@ -220,7 +222,7 @@ export class SetCashbackRateHandler implements ICommandHandler<SetCashbackRate> 
       const rateBp = ratePercent === null ? null : percentToBasisPoints(ratePercent);
       const table = on === 'merchant' ? 'merchants' : 'coupons';
       const changed = await manager.query(
-        `UPDATE ${table} SET cashback_rate_bp = $2 WHERE id = $1 RETURNING id`,
+        `WITH changed AS (UPDATE ${table} SET cashback_rate_bp = $2 WHERE id = $1 RETURNING id) SELECT * FROM changed`,
         [id, rateBp],
       );
       if (changed.length === 0) {

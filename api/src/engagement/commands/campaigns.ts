@@ -40,9 +40,11 @@ export class SaveCampaignHandler implements ICommandHandler<SaveCampaign> {
         if (campaign.status !== 'draft')
           throw new ConflictException({ statusCode: 409, message: CAMPAIGN_FORM.notDraft });
         [saved] = await manager.query(
-          `UPDATE campaigns SET subject = coalesce($2, subject), body = coalesce($3, body),
-             featured_coupon_ids = coalesce($4, featured_coupon_ids), updated_at = now()
-           WHERE id = $1 RETURNING id, subject`,
+          `WITH saved AS (
+             UPDATE campaigns SET subject = coalesce($2, subject), body = coalesce($3, body),
+               featured_coupon_ids = coalesce($4, featured_coupon_ids), updated_at = now()
+             WHERE id = $1 RETURNING id, subject)
+           SELECT * FROM saved`,
           [id, changes.subject ?? null, changes.body ?? null, changes.featuredCouponIds ?? null],
         );
       }

@@ -43,8 +43,10 @@ export class MarkContactMessageHandledHandler implements ICommandHandler<MarkCon
   execute({ id, handled }: MarkContactMessageHandled) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const [changed] = await manager.query(
-        `UPDATE contact_messages SET handled = $2, handled_at = CASE WHEN $2 THEN coalesce(handled_at, now()) END
-         WHERE id = $1 RETURNING id`,
+        `WITH changed AS (
+           UPDATE contact_messages SET handled = $2, handled_at = CASE WHEN $2 THEN coalesce(handled_at, now()) END
+           WHERE id = $1 RETURNING id)
+         SELECT * FROM changed`,
         [id, handled],
       );
       if (!changed) throw new NotFoundException({ statusCode: 404, message: 'Contact message not found.' });
