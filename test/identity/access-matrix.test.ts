@@ -25,6 +25,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/coupons/:id/reveal',
   'GET /api/categories',
   'GET /api/media/:id',
+  'POST /api/newsletter',
+  'GET /api/newsletter/confirm',
+  'GET /api/newsletter/unsubscribe',
+  'POST /api/newsletter/unsubscribe',
+  'POST /api/contact',
+  'POST /api/postbacks/purchases',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

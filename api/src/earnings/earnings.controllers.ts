@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  BadRequestException,
   Body,
   Controller,
   Get,
@@ -23,6 +24,7 @@ import { Environment } from '../config/environment.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { EARNINGS, POSTBACK } from '../rules/engagement.js';
@@ -163,13 +165,19 @@ export class PostbacksController {
     const couponId =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>).couponId : undefined;
     const id = typeof couponId === 'number' || typeof couponId === 'string' ? String(couponId) : '';
-    const [merchant] = /^\d{1,9}$/.test(id)
-      ? await this.dataSource.query(
-          `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-           WHERE c.id = $1`,
-          [Number(id)],
-        )
-      : [];
+    // The coupon names the merchant whose secret signs the report: without one nothing can be checked.
+    if (!/^\d{1,9}$/.test(id)) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: INVALID_INPUT_MESSAGE,
+        errors: { couponId: [POSTBACK.couponId] },
+      });
+    }
+    const [merchant] = await this.dataSource.query(
+      `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
+       WHERE c.id = $1`,
+      [Number(id)],
+    );
     if (
       !merchant?.secret ||
       !request.rawBody ||
