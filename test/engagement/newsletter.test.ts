@@ -47,7 +47,10 @@ const subscriber = async (email: string) =>
   )[0];
 
 let counter = 0;
-const anAddress = () => `reader.${Date.now()}.${(counter += 1)}@example.in`;
+function anAddress() {
+  counter += 1;
+  return `reader.${Date.now()}.${counter}@example.in`;
+}
 
 describe('subscribing', () => {
   it('refuses an invalid address with the form’s message', async () => {
