@@ -108,6 +108,22 @@ describe('transactional mails', () => {
     expect(refused?.html).toContain('The image is not clear.');
   });
 
+  it('writes in the language the merchant chose in the profile', async () => {
+    const { registration, session } = await registerAndSignInMerchant(market.api.baseUrl);
+    await mailsTo(registration.email);
+    const profile = await inject('PUT', '/api/merchant/profile', session.bearer, { language: 'te' });
+    expect(profile.json()).toMatchObject({ language: 'te' });
+    expect(
+      (await inject('PUT', '/api/merchant/profile', session.bearer, { language: 'fr' })).statusCode,
+    ).toBe(400);
+    const couponId = await submitCoupon(market, session, { title: 'Festive deal' });
+    await inject('POST', `/api/admin/coupons/${couponId}/reject`, market.admin, { reason: 'Terms missing.' });
+
+    const [, rejected] = await mailsTo(registration.email, 2);
+    expect(rejected!.subject).toBe('మీ కూపన్ “Festive deal” ఆమోదించబడలేదు');
+    expect(rejected!.text).toContain('> Terms missing.');
+  });
+
   it('tells the merchant about approved and rejected products, with reason and advised changes', async () => {
     const { registration, session } = await registerAndSignInMerchant(market.api.baseUrl, { language: 'hi' });
     await mailsTo(registration.email);

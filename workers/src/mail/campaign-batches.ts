@@ -118,8 +118,10 @@ export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicat
         [batch.campaignId, batch.fromSubscriberId, batch.toSubscriberId],
       );
     if (recipients.length === 0) return;
+    // Only coupons still on offer are featured: one that ended since the campaign was written is left out.
     const coupons: Array<{ id: number; title: string }> = await manager.query(
-      'SELECT id, title FROM coupons WHERE id = ANY($1) ORDER BY array_position($1, id)',
+      `SELECT id, title FROM coupons WHERE id = ANY($1) AND status = 'live' AND expiry_date > now()
+       ORDER BY array_position($1, id)`,
       [campaign.couponIds],
     );
     const confirmed = recipients.filter((recipient) => recipient.status === 'confirmed');

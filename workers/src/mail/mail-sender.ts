@@ -8,6 +8,7 @@ import { DevMailCatcher } from './dev-mail-catcher.js';
 import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
 
 const POLL_INTERVAL_MS = 1000;
+const IDLE_POLL_INTERVAL_MS = 10_000;
 /** A mail the SMTP server keeps refusing is retried with doubling delays, then left as failed. */
 const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_SECONDS = 30;
@@ -60,19 +61,22 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     this.transport = nodemailer.createTransport(url.toString());
     this.running = true;
     void this.listen();
-    this.loops = Array.from({ length: this.environment.MAIL_CONCURRENCY }, () => this.run());
+    this.loops = Array.from({ length: this.environment.MAIL_CONCURRENCY }, (_, index) =>
+      // One sender polls each second; the others wait for a notification or for it to find work.
+      this.run(index === 0 ? POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
-    for (const wake of this.sleepers) wake();
+    this.wakeAll();
     await Promise.all(this.loops);
     await this.listener?.end().catch(() => undefined);
     this.transport?.close();
     await this.catcher?.stop();
   }
 
-  private async run(): Promise<void> {
+  private async run(pollIntervalMs: number): Promise<void> {
     while (this.running) {
       let sent = false;
       try {
@@ -80,8 +84,13 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       } catch (error) {
         this.logger.warn(`Mail sending paused: ${(error as Error).message}`);
       }
-      if (!sent) await this.sleep(POLL_INTERVAL_MS);
+      if (sent) this.wakeAll();
+      else await this.sleep(pollIntervalMs);
     }
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.sleepers) wake();
   }
 
   /** Sends one due mail; false when none is due. */
@@ -164,9 +173,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       if (this.running) setTimeout(() => void this.listen(), POLL_INTERVAL_MS).unref();
     };
     client.on('error', retry);
-    client.on('notification', () => {
-      for (const wake of this.sleepers) wake();
-    });
+    client.on('notification', () => this.wakeAll());
     try {
       await client.connect();
       await client.query(`LISTEN ${OUTGOING_MAIL_CHANNEL}`);
