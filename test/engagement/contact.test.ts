@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { CONTACT_FORM } from '../../api/src/rules/engagement.js';
+import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { eventually } from '../support/test-environment.js';
 
@@ -80,4 +80,31 @@ it('stores a message, tells the admins by mail, and lets an admin mark it handle
   expect(
     (await inject('PUT', '/api/admin/contact-messages/999', market.admin, { handled: true })).statusCode,
   ).toBe(404);
+});
+
+it('asks an address that sends too many messages to wait, and keeps only those accepted', async () => {
+  const before = await stored();
+  const answers = [];
+  for (let i = 0; i < FORM_LIMITS.contact.perWindow; i += 1) {
+    answers.push(
+      (
+        await inject(
+          'POST',
+          '/api/contact',
+          {},
+          { name: 'Flood', email: 'flood@example.in', msg: `Message ${i}` },
+        )
+      ).statusCode,
+    );
+  }
+  // One accepted message was sent by the test before; the window allows five.
+  expect(answers).toEqual([201, 201, 201, 201, 429]);
+  const refused = await inject(
+    'POST',
+    '/api/contact',
+    {},
+    { name: 'Flood', email: 'flood@example.in', msg: 'x' },
+  );
+  expect(refused.json()).toEqual({ statusCode: 429, message: FORM_LIMITS.message });
+  expect(await stored()).toBe(before + 4);
 });

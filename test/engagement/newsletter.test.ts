@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { resumeStalledCampaigns } from '../../api/src/engagement/commands/campaigns.js';
+import { UnitOfWork } from '../../api/src/events/unit-of-work.js';
 import { NEWSLETTER } from '../../api/src/rules/engagement.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { type RunningProcess, startNode } from '../support/processes.js';
@@ -218,4 +220,42 @@ describe('campaigns', () => {
       409,
     );
   }, 180_000);
+
+  it('resumes a campaign whose jobs vanished (Redis lost them) once it has stalled', async () => {
+    await worker!.stop();
+    const created = await inject('POST', '/api/admin/campaigns', market.admin, {
+      subject: 'Weekend flash sale',
+      body: 'Two days only.',
+    });
+    const campaignId = created.json().id;
+    expect((await inject('POST', `/api/admin/campaigns/${campaignId}/send`, market.admin)).statusCode).toBe(
+      202,
+    );
+    await eventually(
+      async () => (await market.workers.domainEvents.getJobCounts('waiting')).waiting > 0,
+      'the send event to be published',
+    );
+    await market.workers.domainEvents.obliterate({ force: true }); // as if Redis restarted empty
+    const unitOfWork = market.api.app.get(UnitOfWork);
+    expect(await resumeStalledCampaigns(unitOfWork)).toBe(0); // not stalled yet
+
+    await market.api.dataSource.query(
+      "UPDATE campaigns SET updated_at = now() - interval '5 minutes' WHERE id = $1",
+      [campaignId],
+    );
+    expect(await resumeStalledCampaigns(unitOfWork)).toBe(1);
+    worker = startWorkerProcess();
+    const finished = await eventually(
+      async () => {
+        const campaign = (await inject('GET', `/api/admin/campaigns/${campaignId}`, market.admin)).json();
+        return campaign.status === 'sent' && campaign;
+      },
+      'the resumed campaign to finish',
+      60_000,
+    );
+    const mails = market.smtp.received.filter((mail) => mail.subject === 'Weekend flash sale');
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(mails.length);
+    expect(mails.length).toBe(finished.progress.sent);
+    expect(finished.progress.sent + finished.progress.skipped).toBe(finished.progress.total);
+  }, 120_000);
 });

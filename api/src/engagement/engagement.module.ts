@@ -8,6 +8,7 @@ import {
 import { DeleteCampaignHandler, SaveCampaignHandler, SendCampaignHandler } from './commands/campaigns.js';
 import { MarkContactMessageHandledHandler, SubmitContactMessageHandler } from './commands/contact.js';
 import { FollowNewsletterLinkHandler, SubscribeToNewsletterHandler } from './commands/newsletter.js';
+import { FormThrottle } from './form-throttle.js';
 import { ContactController, NewsletterController } from './public-engagement.controllers.js';
 
 /** Newsletter (double opt-in, campaigns), contact messages and the development mailbox. */
@@ -21,6 +22,7 @@ import { ContactController, NewsletterController } from './public-engagement.con
     AdminDevMailboxController,
   ],
   providers: [
+    FormThrottle,
     SubscribeToNewsletterHandler,
     FollowNewsletterLinkHandler,
     SubmitContactMessageHandler,

@@ -7,12 +7,13 @@ import {
   HttpCode,
   Post,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { isEmail } from 'class-validator';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../config/environment.js';
 import { Public } from '../identity/sessions/access.js';
 import {
@@ -26,6 +27,7 @@ import {
 import { SubmitContactMessage } from './commands/contact.js';
 import { FollowNewsletterLink, SubscribeToNewsletter } from './commands/newsletter.js';
 import { ContactMessageDto, NewsletterSubscriptionDto } from './dto/engagement.dto.js';
+import { FormThrottle } from './form-throttle.js';
 import { newsletterPage } from './newsletter-pages.js';
 
 /** The first of the product's languages the browser asks for (`hi-IN,hi;q=0.9,en;q=0.8`). */
@@ -51,6 +53,7 @@ export class NewsletterController {
   constructor(
     private readonly commands: CommandBus,
     private readonly environment: Environment,
+    private readonly throttle: FormThrottle,
   ) {}
 
   /** Always 202 with the same answer, so the form does not reveal who is subscribed. */
@@ -59,6 +62,7 @@ export class NewsletterController {
   @HttpCode(202)
   async subscribe(
     @Body() body: NewsletterSubscriptionDto,
+    @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
     const email = body.email || body.EmailAddress || '';
@@ -69,6 +73,7 @@ export class NewsletterController {
         : undefined;
     if (problem)
       throw new BadRequestException({ statusCode: 400, message: problem, errors: { email: [problem] } });
+    await this.throttle.count('newsletter', request.ip);
     await this.commands.execute(
       new SubscribeToNewsletter(email, body.language ?? preferredLanguage(acceptLanguage)),
     );
@@ -106,11 +111,15 @@ export class NewsletterController {
 @ApiTags('contact')
 @Controller('contact')
 export class ContactController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly throttle: FormThrottle,
+  ) {}
 
   @Public()
   @Post()
-  async submit(@Body() form: ContactMessageDto) {
+  async submit(@Body() form: ContactMessageDto, @Req() request: FastifyRequest) {
+    await this.throttle.count('contact', request.ip);
     const { id } = await this.commands.execute(new SubmitContactMessage(form));
     return { id, message: CONTACT_FORM.submitted };
   }

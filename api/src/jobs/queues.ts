@@ -35,5 +35,7 @@ export const ScheduledJob = {
   ExpireCoupons: { name: 'expire-coupons', everyMs: 60_000 },
   /** Deletes expired sessions and sign-in failures older than the throttle window. */
   PurgeExpiredSignIns: { name: 'purge-expired-sign-ins', everyMs: 3600_000 },
+  /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
+  ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;
 export type ScheduledJobName = (typeof ScheduledJob)[keyof typeof ScheduledJob]['name'];

@@ -49,3 +49,10 @@ export const EARNINGS = {
   illegalTransition: (from: string, to: string) => `A ${from} earning cannot become ${to}.`,
   perPage: 20,
 } as const;
+
+/** Accepted public forms per client address and window: strangers' inboxes and the admins' are not a target. */
+export const FORM_LIMITS = {
+  newsletter: { perWindow: 20, windowSeconds: 600 },
+  contact: { perWindow: 5, windowSeconds: 600 },
+  message: 'Too many submissions from your network. Please try again in a few minutes.',
+} as const;

@@ -114,10 +114,37 @@ export class SendCampaignHandler implements ICommandHandler<SendCampaign> {
         return;
       }
       const [{ total }] = await manager.query(
-        'SELECT recipients_total AS total FROM campaigns WHERE id = $1',
+        `WITH touched AS (UPDATE campaigns SET updated_at = now() WHERE id = $1 RETURNING recipients_total AS total)
+         SELECT * FROM touched`,
         [id],
       );
       record(new CampaignSendStarted(String(id), { campaignId: id, recipients: total }));
     });
   }
+}
+
+/** How long a sending campaign's unqueued recipients wait before their batches are offered again. */
+export const CAMPAIGN_STALL_MS = 2 * 60_000;
+
+/**
+ * Resumes campaigns that are sending but have recipients no batch has queued for a while (their
+ * jobs were lost with Redis, say), as an admin's second "send" would. Returns how many.
+ */
+export function resumeStalledCampaigns(unitOfWork: UnitOfWork): Promise<number> {
+  return unitOfWork.run(async ({ manager, record }) => {
+    const stalled: Array<{ id: number; total: number }> = await manager.query(
+      `SELECT id, recipients_total AS total FROM campaigns c
+       WHERE status = 'sending' AND updated_at < now() - make_interval(secs => $1)
+         AND EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaign_id = c.id AND r.queued_at IS NULL)
+       FOR UPDATE SKIP LOCKED`,
+      [CAMPAIGN_STALL_MS / 1000],
+    );
+    for (const campaign of stalled) {
+      await manager.query('UPDATE campaigns SET updated_at = now() WHERE id = $1', [campaign.id]);
+      record(
+        new CampaignSendStarted(String(campaign.id), { campaignId: campaign.id, recipients: campaign.total }),
+      );
+    }
+    return stalled.length;
+  });
 }
