@@ -156,6 +156,35 @@ describe('subscribing', () => {
 });
 
 describe('campaigns', () => {
+  it('edits and deletes drafts only, and validates them', async () => {
+    const invalid = await inject('POST', '/api/admin/campaigns', market.admin, {
+      subject: ' ',
+      body: 'Hello',
+      featuredCouponIds: [1, 2, 3, 4, 5, 6, 7],
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().errors).sort()).toEqual(['featuredCouponIds', 'subject']);
+
+    const draft = (
+      await inject('POST', '/api/admin/campaigns', market.admin, { subject: 'Draft', body: 'Text' })
+    ).json();
+    expect(draft).toMatchObject({
+      status: 'draft',
+      featuredCouponIds: [],
+      progress: { sent: 0, skipped: 0, total: 0 },
+    });
+    const edited = await inject('PUT', `/api/admin/campaigns/${draft.id}`, market.admin, {
+      ...draft,
+      subject: 'Edited draft',
+      featuredCouponIds: ['3', 4],
+    });
+    expect(edited.json()).toMatchObject({ subject: 'Edited draft', body: 'Text', featuredCouponIds: [3, 4] });
+    const list = await inject('GET', '/api/admin/campaigns?filter={"status":"draft"}', market.admin);
+    expect(list.json().map((campaign: { id: number }) => campaign.id)).toContain(draft.id);
+    expect((await inject('DELETE', `/api/admin/campaigns/${draft.id}`, market.admin)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/admin/campaigns/${draft.id}`, market.admin)).statusCode).toBe(404);
+  });
+
   it('mails each of 1,000 subscribers exactly once although the sending worker is killed midway', async () => {
     const { dataSource } = market.api;
     await dataSource.query(
@@ -219,6 +248,11 @@ describe('campaigns', () => {
     expect((await inject('POST', `/api/admin/campaigns/${campaignId}/send`, market.admin)).statusCode).toBe(
       409,
     );
+    expect(
+      (await inject('PUT', `/api/admin/campaigns/${campaignId}`, market.admin, { subject: 'Late' }))
+        .statusCode,
+    ).toBe(409);
+    expect((await inject('DELETE', `/api/admin/campaigns/${campaignId}`, market.admin)).statusCode).toBe(409);
   }, 180_000);
 
   it('resumes a campaign whose jobs vanished (Redis lost them) once it has stalled', async () => {
