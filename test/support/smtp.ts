@@ -72,6 +72,8 @@ export class TestSmtpServer {
         (session as { closed?: boolean }).closed = true;
       },
     });
+    // A client that vanishes (a killed worker) resets its connection: expected here.
+    this.server.on('error', () => undefined);
     this.server.listen(0, '127.0.0.1');
     await once(this.server.server, 'listening');
   }

@@ -60,15 +60,19 @@ async function listRecords(
     where.push(`${spec.columns[field]} = $${values.length}`);
   }
   const condition = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ total }] = await dataSource.query(
-    `SELECT count(*)::int AS total FROM ${spec.from} ${condition}`,
-    values,
-  );
-  const rows = await dataSource.query(
-    `SELECT ${spec.select} FROM ${spec.from} ${condition}
-     ORDER BY ${spec.columns[page.sortField]} ${page.order}, id ${page.order} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    values,
-  );
+  // One snapshot for the page and its total, so Content-Range agrees with the rows.
+  const { total, rows } = await dataSource.transaction('REPEATABLE READ', async (manager) => {
+    const [counted] = await manager.query(
+      `SELECT count(*)::int AS total FROM ${spec.from} ${condition}`,
+      values,
+    );
+    const found: unknown[] = await manager.query(
+      `SELECT ${spec.select} FROM ${spec.from} ${condition}
+       ORDER BY ${spec.columns[page.sortField]} ${page.order}, id ${page.order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      values,
+    );
+    return { total: counted.total as number, rows: found };
+  });
   sendRange(reply, resource, page.offset, rows.length, total);
   return rows;
 }

@@ -42,6 +42,8 @@ export class DevMailCatcher {
           );
       },
     });
+    // A sender that goes away mid-conversation resets its connection; the server carries on.
+    this.server.on('error', () => undefined);
     this.server.listen(0, '127.0.0.1');
     await once(this.server.server, 'listening');
     const { port } = this.server.server.address() as AddressInfo;

@@ -59,6 +59,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     url.searchParams.set('pool', 'true');
     url.searchParams.set('maxConnections', String(this.environment.MAIL_CONCURRENCY));
     this.transport = nodemailer.createTransport(url.toString());
+    // Pool connection errors also fail the send that used them, which records the failure.
+    this.transport.on('error', (error) => this.logger.warn(`SMTP connection: ${error.message}`));
     this.running = true;
     void this.listen();
     this.loops = Array.from({ length: this.environment.MAIL_CONCURRENCY }, (_, index) =>
