@@ -227,6 +227,8 @@ function printUrls(port, webApps) {
     ['OpenAPI docs', `${api}/docs`],
     ['Health', `${api}/health`],
     ['Queue dashboard (admins)', `${api}/admin/queues`],
+    // Without SMTP_URL the workers keep every mail in a development mailbox.
+    ...(process.env.SMTP_URL ? [] : [['Development mailbox (admins)', `${api}/admin/dev-mailbox`]]),
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`);

@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Environment } from './config/environment.js';
 import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
+import { EarningsModule } from './earnings/earnings.module.js';
+import { EngagementModule } from './engagement/engagement.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
@@ -18,8 +20,10 @@ export class AppModule {
         IdentityModule,
         CouponsModule,
         ContentModule,
-        HealthModule,
         StorefrontModule,
+        HealthModule,
+        EngagementModule,
+        EarningsModule,
       ],
     };
   }

@@ -83,10 +83,13 @@ function cases(route: RouteSummary): Array<{ url: string; payload: unknown }> {
   ];
 }
 
-it('answers every route and every odd input without a server error', async () => {
-  const failures: string[] = [];
-  for (const route of routes) {
-    for (const [who, headers] of Object.entries(callers)) {
+// One test per caller, so each has its own time budget as the routes grow.
+it.each(['visitor', 'user', 'merchant', 'otherMerchant', 'admin'])(
+  'answers every route and every odd input from the %s without a server error',
+  async (who) => {
+    const headers = callers[who]!;
+    const failures: string[] = [];
+    for (const route of routes) {
       for (const { url, payload } of cases(route)) {
         const response = await market.api.http.inject({ method: route.method, url, headers, payload });
         if (response.statusCode >= 500) {
@@ -96,6 +99,7 @@ it('answers every route and every odd input without a server error', async () =>
         }
       }
     }
-  }
-  expect(failures).toEqual([]);
-}, 120_000);
+    expect(failures).toEqual([]);
+  },
+  120_000,
+);

@@ -69,7 +69,11 @@ describe('scheduled jobs', () => {
           .processed_at,
       'the event to be offered again and processed',
     );
-    expect(await workers.domainEvents.getJobState(eventId)).toBe('completed');
+    // The outbox is marked inside the handler; BullMQ completes the job just after it returns.
+    await eventually(
+      async () => (await workers.domainEvents.getJobState(eventId)) === 'completed',
+      'the new job to complete',
+    );
     expect(await appliedCount(workers.dataSource, 'ledger-projection')).toBe(1);
   });
 });

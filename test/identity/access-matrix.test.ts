@@ -31,6 +31,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/flash-text',
   'GET /api/stores/:merchantId',
   'GET /api/MerchantPage/GetMerchantStore/:id',
+  'POST /api/newsletter',
+  'GET /api/newsletter/confirm',
+  'GET /api/newsletter/unsubscribe',
+  'POST /api/newsletter/unsubscribe',
+  'POST /api/contact',
+  'POST /api/postbacks/purchases',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

@@ -1,8 +1,11 @@
 import type { Type } from '@nestjs/common';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
 import { HomeContentProjection } from './consumers/home-content.projection.js';
+import { ReferralRewards } from './consumers/referral-rewards.js';
 import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
+import { CampaignFanOut } from './mail/campaign-batches.js';
+import { MailConsumer } from './mail/mail-consumer.js';
 
 /**
  * Every event consumer of the product, in one place. Each declares the event types it handles;
@@ -12,4 +15,7 @@ export const eventConsumers: Type<EventConsumer>[] = [
   CouponListingProjection,
   HomeContentProjection,
   StorePageProjection,
+  MailConsumer,
+  CampaignFanOut,
+  ReferralRewards,
 ];

@@ -7,6 +7,8 @@ import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js'
 import { EventDispatcher } from './events/event-dispatcher.js';
 import { EventOutcomes } from './events/event-outcomes.js';
 import { OutboxRelayService } from './events/outbox-relay.service.js';
+import { CampaignBatchesWorker } from './mail/campaign-batches.js';
+import { MailSender } from './mail/mail-sender.js';
 import { SchedulerService } from './scheduling/scheduler.service.js';
 
 export type WorkerRole = 'relay' | 'events' | 'scheduler';
@@ -22,7 +24,7 @@ export interface WorkersOptions {
 
 const roleProviders: Record<WorkerRole, Provider[]> = {
   relay: [OutboxRelayService],
-  events: [DomainEventsWorker],
+  events: [DomainEventsWorker, MailSender, CampaignBatchesWorker],
   scheduler: [SchedulerService],
 };
 

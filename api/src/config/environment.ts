@@ -145,6 +145,21 @@ export class Environment {
   @Max(256)
   EVENT_CONCURRENCY = 16;
 
+  /** Cashback on a purchase when neither its coupon nor its merchant has a rate: a percentage, up to 2 decimals. */
+  @Matches(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { message: 'must be a percentage from 0 to 100' })
+  CASHBACK_DEFAULT_RATE_PERCENT = '5';
+
+  /** What a referrer earns when someone they referred makes a first confirmed purchase, in rupees. */
+  @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
+  REFERRAL_BONUS_RUPEES = '100';
+
+  /** Mails a worker process sends at once (each holds a database connection while it is sent). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  MAIL_CONCURRENCY = 4;
+
   /** Which parts a workers process runs: any of relay, events, scheduler (default: all). */
   @Matches(/^\s*(relay|events|scheduler)(\s*,\s*(relay|events|scheduler))*\s*$/, {
     message: 'must list any of relay, events, scheduler, separated by commas',

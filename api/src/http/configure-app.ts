@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { Environment } from '../config/environment.js';
+import { POSTBACK_PATH } from '../earnings/earnings.controllers.js';
+import { keepRawBody } from '../earnings/raw-body.js';
 import { authenticate, authorize } from '../identity/sessions/access.js';
 import { SessionService } from '../identity/sessions/session.service.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
@@ -65,6 +67,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
       reply.header('x-request-id', request.id);
     });
 
+  // Postbacks are signed over their exact bytes.
+  keepRawBody(app.getHttpAdapter().getInstance(), [POSTBACK_PATH]);
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });

@@ -18,13 +18,13 @@ class ReferralQuery {
 }
 
 const USER_PROFILE = `SELECT user_name AS "userName", mobile_number AS "mobileNumber", email AS "emailAddress",
-                             address, referral_code AS "referralCode"
+                             address, referral_code AS "referralCode", language
                       FROM users WHERE id = $1`;
 
 const MERCHANT_PROFILE = `SELECT id AS "merchantId", merchant_name AS "merchantName", brand_name AS "brandName",
                                  industry, category, address, email, mobile, merchant_url AS "merchantUrl",
                                  user_name AS "userName", referral_code AS "referralCode",
-                                 is_email_confirmed AS "isEmailConfirmed", registered_on AS "registeredOn"
+                                 is_email_confirmed AS "isEmailConfirmed", registered_on AS "registeredOn", language
                           FROM merchants WHERE id = $1`;
 
 /** The signed-in user's own account (the `/api/me` area is for users only). */

@@ -6,6 +6,8 @@ export const QueueName = {
   DomainEvents: 'domain-events',
   /** Scheduled housekeeping (see {@link ScheduledJob}). */
   Maintenance: 'maintenance',
+  /** Newsletter campaigns, sent in batches of subscribers (see workers/src/mail/campaign-batches.ts). */
+  NewsletterCampaigns: 'newsletter-campaigns',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -33,5 +35,7 @@ export const ScheduledJob = {
   ExpireCoupons: { name: 'expire-coupons', everyMs: 60_000 },
   /** Deletes expired sessions and sign-in failures older than the throttle window. */
   PurgeExpiredSignIns: { name: 'purge-expired-sign-ins', everyMs: 3600_000 },
+  /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
+  ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;
 export type ScheduledJobName = (typeof ScheduledJob)[keyof typeof ScheduledJob]['name'];

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './content.js';
 export * from './coupons.js';
+export * from './engagement.js';
 export * from './media.js';
 export * from './storefront.js';

@@ -6,6 +6,8 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
 import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
+import { resumeStalledCampaigns } from '../../../api/src/engagement/commands/campaigns.js';
+import { UnitOfWork } from '../../../api/src/events/unit-of-work.js';
 import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
@@ -34,6 +36,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     private readonly queues: QueueRegistry,
     private readonly commands: CommandBus,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
@@ -49,6 +52,10 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
           if (batch < EXPIRY_BATCH) break;
         }
         return expired > 0 ? `expired ${expired} coupons` : undefined;
+      },
+      [ScheduledJob.ResumeStalledCampaigns.name]: async () => {
+        const resumed = await resumeStalledCampaigns(this.unitOfWork);
+        return resumed > 0 ? `resumed ${resumed} campaigns` : undefined;
       },
       [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
         const { sessions, failures } = await purgeExpiredSignInData(this.dataSource);

@@ -4,6 +4,7 @@ import { Coupons1763950000000 } from './1763950000000-coupons.js';
 import { MediaVariants1763990000000 } from './1763990000000-media-variants.js';
 import { Content1764000000000 } from './1764000000000-content.js';
 import { Storefront1764100000000 } from './1764100000000-storefront.js';
+import { Engagement1764200000000 } from './1764200000000-engagement.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   MediaVariants1763990000000,
   Content1764000000000,
   Storefront1764100000000,
+  Engagement1764200000000,
 ];

@@ -48,6 +48,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
           industry: registration.industry,
           category: registration.category,
           address: registration.address,
+          language: registration.language ?? 'en',
           email: registration.email,
           mobile: registration.mobile,
           merchantUrl: registration.merchantUrl,

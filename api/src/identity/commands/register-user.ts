@@ -48,6 +48,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
           referralCode,
           referredBy,
           address: registration.address,
+          language: registration.language ?? 'en',
         }),
       );
       await registerReferralCode(manager, referralCode, 'user', user.id);

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches, MinLength } from 'class-validator';
+import { IsIn, IsOptional, Matches, MinLength } from 'class-validator';
 import { RequiredText } from '../../http/field-decorators.js';
 import {
   MERCHANT_REGISTRATION as M,
@@ -7,6 +7,7 @@ import {
   TEXT_LIMITS,
   USER_REGISTRATION as U,
 } from '../../rules/accounts.js';
+import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
 
 /** Each field may be left out; a field that is sent follows the registration rule. */
 export class UpdateUserProfileDto {
@@ -26,6 +27,11 @@ export class UpdateUserProfileDto {
   @IsOptional()
   @RequiredText(U.address.required, TEXT_LIMITS.address)
   address?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mails.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: Language;
 }
 
 export class UpdateMerchantProfileDto {
@@ -45,4 +51,9 @@ export class UpdateMerchantProfileDto {
   @IsOptional()
   @RequiredText(M.address.required, TEXT_LIMITS.address)
   address?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mails.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: Language;
 }

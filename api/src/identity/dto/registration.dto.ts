@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
-import { Allow, IsEmail, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  Allow,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
 import {
   MERCHANT_REGISTRATION as M,
@@ -8,6 +18,7 @@ import {
   TEXT_LIMITS,
   USER_REGISTRATION as U,
 } from '../../rules/accounts.js';
+import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
 
 export class RegisterUserDto {
   @ApiProperty({ example: 'Asha Rao' })
@@ -46,6 +57,11 @@ export class RegisterUserDto {
   @ApiPropertyOptional({ deprecated: true, description: 'Ignored: the server generates the referral code.' })
   @Allow()
   referralCode?: unknown;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mails; English when left out.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: Language;
 }
 
 export class RegisterMerchantDto {
@@ -128,4 +144,9 @@ export class RegisterMerchantDto {
   @ApiPropertyOptional({ deprecated: true })
   @Allow()
   registeredOn?: unknown;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mails; English when left out.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: Language;
 }

@@ -50,6 +50,10 @@ export class Merchant {
   @Column('timestamptz', { name: 'email_confirmation_expires_at', nullable: true })
   emailConfirmationExpiresAt: Date | null;
 
+  /** Language of the mails sent to this account: en, hi or te. */
+  @Column('text', { default: 'en' })
+  language: string;
+
   @CreateDateColumn({ name: 'registered_on', type: 'timestamptz' })
   registeredOn: Date;
 

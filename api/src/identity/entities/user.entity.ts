@@ -26,6 +26,10 @@ export class User {
   @Column('text')
   address: string;
 
+  /** Language of the mails sent to this account: en, hi or te. */
+  @Column('text', { default: 'en' })
+  language: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

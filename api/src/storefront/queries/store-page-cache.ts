@@ -77,6 +77,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
     const reconnect = () => {
+      if (this.stopped) return;
       this.listening = false;
       this.clear();
       client.removeAllListeners();
@@ -86,9 +87,11 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     client.on('error', reconnect);
     client.on('notification', () => this.clear());
     try {
+      // Known before connecting, so a shutdown meanwhile ends this client too.
+      this.listener = client;
       await client.connect();
       await client.query(`LISTEN ${STORE_PAGES_CHANNEL}`);
-      this.listener = client;
+      if (this.stopped) return;
       this.clear();
       this.listening = true;
     } catch (error) {

@@ -1,0 +1,62 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { RequiredText, WholeNumber } from '../../http/field-decorators.js';
+import { POSTBACK } from '../../rules/engagement.js';
+
+const RUPEES = /^\d{1,9}(\.\d{1,2})?$/;
+const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
+/** A JSON number (1299.5) is read as the decimal it was written as. */
+const decimalText = ({ value }: { value: unknown }) =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : typeof value === 'string'
+      ? value.trim()
+      : value;
+
+/** A purchase as a merchant or an affiliate network reports it. */
+export class PurchasePostbackDto {
+  @ApiProperty({ example: 'ORD-2026-000123', description: 'Unique per merchant; a repeat is recorded once.' })
+  @RequiredText(POSTBACK.purchaseReference, 100)
+  purchaseReference: string;
+
+  @ApiProperty({ example: 12 })
+  @WholeNumber(POSTBACK.couponId, POSTBACK.couponId, 1, 2_147_483_647)
+  couponId: number;
+
+  @ApiProperty({ example: 'K7QX2M9P', description: 'The shopper’s referral code.' })
+  @RequiredText(POSTBACK.referralCode, 20)
+  referralCode: string;
+
+  @ApiProperty({ example: 'online' })
+  @RequiredText(POSTBACK.purchaseType, 50)
+  purchaseType: string;
+
+  @ApiProperty({ example: '1299.50', description: 'Rupees with up to 2 decimals.' })
+  @Transform(decimalText)
+  @IsNotEmpty({ message: POSTBACK.purchaseAmount })
+  @IsString({ message: POSTBACK.purchaseAmount })
+  @Matches(RUPEES, { message: POSTBACK.purchaseAmount })
+  purchaseAmount: string;
+}
+
+export const RATE_MESSAGE = 'The cashback rate is a percentage from 0 to 100 with up to 2 decimals, or null.';
+
+export class CashbackRateDto {
+  @ApiPropertyOptional({ example: '7.5', nullable: true, description: 'null: use the default.' })
+  @Transform(decimalText)
+  @ValidateIf((dto: CashbackRateDto) => dto.ratePercent !== null)
+  @IsString({ message: RATE_MESSAGE })
+  @Matches(PERCENT, { message: RATE_MESSAGE })
+  ratePercent: string | null;
+}
+
+export class EarningsPageQuery {
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'The page is a whole number from 1.' })
+  page?: string;
+
+  @IsOptional()
+  @Matches(/^\d{1,3}$/, { message: 'Per page is a whole number from 1 to 100.' })
+  perPage?: string;
+}

@@ -1,0 +1,331 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
+import { validateForm } from '../http/forms.js';
+import { IdPipe } from '../http/id-pipe.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
+import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
+import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { EARNINGS, POSTBACK } from '../rules/engagement.js';
+import {
+  ChangeEarningState,
+  IssuePostbackSecret,
+  RecordPurchase,
+  SetCashbackRate,
+} from './commands/purchases.js';
+import { CashbackRateDto, EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
+import { basisPointsToPercent, rupees } from './money.js';
+import type { RawBodyRequest } from './raw-body.js';
+
+export const POSTBACK_PATH = '/api/postbacks/purchases';
+export const SIGNATURE_HEADER = 'x-signature';
+
+/** `sha256=<hex>` of the raw body under the secret, compared in constant time. */
+export function isSignatureValid(secret: string, rawBody: Buffer, header: unknown): boolean {
+  if (typeof header !== 'string') return false;
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
+  const given = Buffer.from(header.trim().toLowerCase());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+interface EarningRow {
+  id: number;
+  kind: string;
+  userId: number | null;
+  beneficiaryMerchantId: number | null;
+  merchantId: number | null;
+  couponId: number | null;
+  purchaseReference: string | null;
+  purchaseType: string | null;
+  purchaseAmountPaise: string | null;
+  rateBp: number | null;
+  amountPaise: string;
+  state: string;
+  referredUserId: number | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  paidAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "beneficiaryMerchantId",
+                 merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
+                 purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
+                 amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
+                 created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
+                 cancelled_at AS "cancelledAt"`;
+
+/** An earning as the back-office shows it: amounts in rupees, the rate in percent. */
+const earningRecord = (row: EarningRow) => ({
+  id: row.id,
+  kind: row.kind,
+  userId: row.userId,
+  beneficiaryMerchantId: row.beneficiaryMerchantId,
+  merchantId: row.merchantId,
+  couponId: row.couponId,
+  purchaseReference: row.purchaseReference,
+  purchaseType: row.purchaseType,
+  purchaseAmount: row.purchaseAmountPaise === null ? null : rupees(row.purchaseAmountPaise),
+  ratePercent: basisPointsToPercent(row.rateBp),
+  cashback: rupees(row.amountPaise),
+  state: row.state,
+  referredUserId: row.referredUserId,
+  createdAt: row.createdAt,
+  confirmedAt: row.confirmedAt,
+  paidAt: row.paidAt,
+  cancelledAt: row.cancelledAt,
+});
+
+/** An entry of a shopper's (or referring merchant's) purchase history. */
+const historyEntry = (row: EarningRow) => ({
+  id: row.id,
+  type: row.kind,
+  couponId: row.couponId,
+  merchantId: row.merchantId,
+  purchaseType: row.kind === 'referral' ? 'referral' : row.purchaseType,
+  purchaseAmount: row.purchaseAmountPaise === null ? null : rupees(row.purchaseAmountPaise),
+  cashback: rupees(row.amountPaise),
+  state: row.state,
+  date: row.createdAt,
+});
+
+async function earningsOf(
+  dataSource: DataSource,
+  column: 'user_id' | 'beneficiary_merchant_id',
+  id: number,
+  query: EarningsPageQuery,
+) {
+  const page = Math.max(1, Number(query.page ?? 1));
+  const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? EARNINGS.perPage)));
+  const rows: EarningRow[] = await dataSource.query(
+    `SELECT ${EARNING} FROM earnings WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [id, perPage, (page - 1) * perPage],
+  );
+  const sums: Array<{ state: string; paise: string; entries: number }> = await dataSource.query(
+    `SELECT state, sum(amount_paise) AS paise, count(*)::int AS entries FROM earnings WHERE ${column} = $1 GROUP BY state`,
+    [id],
+  );
+  const totalOf = (state: string) => rupees(sums.find((sum) => sum.state === state)?.paise ?? 0);
+  return {
+    purchaseHistory: rows.map(historyEntry),
+    totals: {
+      pending: totalOf('pending'),
+      confirmed: totalOf('confirmed'),
+      paid: totalOf('paid'),
+      cancelled: totalOf('cancelled'),
+    },
+    total: sums.reduce((count, sum) => count + sum.entries, 0),
+    page,
+    perPage,
+  };
+}
+
+/** Purchases reported by merchants or affiliate networks, signed with the merchant's secret. */
+@ApiTags('postbacks')
+@Controller('postbacks')
+export class PostbacksController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * The signature is checked before anything else is said about the body: a caller without the
+   * secret learns nothing but 401. 201 for a new purchase, 200 with the first record for a repeat.
+   */
+  @Public()
+  @Post('purchases')
+  async recordPurchase(
+    @Req() request: RawBodyRequest,
+    @Headers(SIGNATURE_HEADER) signature: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const body = request.body;
+    const couponId =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>).couponId : undefined;
+    const id = typeof couponId === 'number' || typeof couponId === 'string' ? String(couponId) : '';
+    // The coupon names the merchant whose secret signs the report: without one nothing can be checked.
+    if (!/^\d{1,9}$/.test(id)) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: INVALID_INPUT_MESSAGE,
+        errors: { couponId: [POSTBACK.couponId] },
+      });
+    }
+    const [merchant] = await this.dataSource.query(
+      `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
+       WHERE c.id = $1`,
+      [Number(id)],
+    );
+    if (
+      !merchant?.secret ||
+      !request.rawBody ||
+      !isSignatureValid(merchant.secret, request.rawBody, signature)
+    ) {
+      throw new UnauthorizedException({ statusCode: 401, message: POSTBACK.badSignature });
+    }
+    const purchase = await validateForm(PurchasePostbackDto, body as Record<string, unknown>);
+    const { earningId, created } = await this.commands.execute(new RecordPurchase(merchant.id, purchase));
+    reply.status(created ? 201 : 200);
+    const [row] = await this.dataSource.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [earningId]);
+    return earningRecord(row);
+  }
+}
+
+@ApiTags('merchant')
+@Controller('merchant')
+export class MerchantEarningsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
+
+  private postbackSettings(secret: string) {
+    return {
+      secret,
+      url: `${this.environment.API_URL}${POSTBACK_PATH}`,
+      signatureHeader: 'X-Signature',
+      signature: 'sha256=<hex HMAC-SHA256 of the raw request body under the secret>',
+    };
+  }
+
+  @Get('postback-secret')
+  async postbackSecret(@CurrentMerchantId() merchantId: number) {
+    return this.postbackSettings(await this.commands.execute(new IssuePostbackSecret(merchantId, false)));
+  }
+
+  @Post('postback-secret/rotate')
+  @HttpCode(200)
+  async rotatePostbackSecret(@CurrentMerchantId() merchantId: number) {
+    return this.postbackSettings(await this.commands.execute(new IssuePostbackSecret(merchantId, true)));
+  }
+
+  /** Referral bonuses the merchant earned by bringing shoppers. */
+  @Get('earnings')
+  earnings(@CurrentMerchantId() merchantId: number, @Query() query: EarningsPageQuery) {
+    return earningsOf(this.dataSource, 'beneficiary_merchant_id', merchantId, query);
+  }
+}
+
+@ApiTags('me')
+@Controller('me')
+export class UserEarningsController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Cashback on the shopper's purchases and referral bonuses, newest first, with totals by state. */
+  @Get('earnings')
+  earnings(@CurrentAccount() account: SignedInAccount, @Query() query: EarningsPageQuery) {
+    return earningsOf(this.dataSource, 'user_id', account.id, query);
+  }
+}
+
+const filterNumber = (value: unknown) =>
+  Number.isInteger(value) && (value as number) > 0 ? value : undefined;
+
+@ApiTags('admin')
+@Controller('admin/cashbacks')
+export class AdminCashbacksController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = parseListRequest(query, ['id', 'createdAt', 'state', 'kind'] as const, {
+      sortField: 'createdAt',
+      order: 'DESC',
+      perPage: 25,
+    });
+    const columns = { id: 'id', createdAt: 'created_at', state: 'state', kind: 'kind' };
+    const { state, kind, userId, merchantId } = page.filter;
+    const values = [
+      typeof state === 'string' ? state : null,
+      typeof kind === 'string' ? kind : null,
+      filterNumber(userId) ?? null,
+      filterNumber(merchantId) ?? null,
+    ];
+    const where = `WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR kind = $2)
+                     AND ($3::int IS NULL OR user_id = $3) AND ($4::int IS NULL OR merchant_id = $4)`;
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM earnings ${where}`,
+      values,
+    );
+    const rows: EarningRow[] = await this.dataSource.query(
+      `SELECT ${EARNING} FROM earnings ${where} ORDER BY ${columns[page.sortField]} ${page.order}, id ${page.order}
+       LIMIT ${page.limit} OFFSET ${page.offset}`,
+      values,
+    );
+    sendRange(reply, 'cashbacks', page.offset, rows.length, total);
+    return rows.map(earningRecord);
+  }
+
+  @Get(':id')
+  async one(@Param('id', IdPipe) id: number) {
+    const [row] = await this.dataSource.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [id]);
+    if (!row) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
+    return earningRecord(row);
+  }
+
+  @Post(':id/confirm')
+  @HttpCode(200)
+  async confirm(@Param('id', IdPipe) id: number) {
+    await this.commands.execute(new ChangeEarningState(id, 'confirmed'));
+    return this.one(id);
+  }
+
+  @Post(':id/pay')
+  @HttpCode(200)
+  async pay(@Param('id', IdPipe) id: number) {
+    await this.commands.execute(new ChangeEarningState(id, 'paid'));
+    return this.one(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@Param('id', IdPipe) id: number) {
+    await this.commands.execute(new ChangeEarningState(id, 'cancelled'));
+    return this.one(id);
+  }
+}
+
+/** Cashback rates of merchants and coupons (null: the next one down applies). */
+@ApiTags('admin')
+@Controller('admin')
+export class AdminCashbackRatesController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Put('merchants/:id/cashback-rate')
+  async merchantRate(@Param('id', IdPipe) id: number, @Body() body: CashbackRateDto) {
+    await this.commands.execute(new SetCashbackRate('merchant', id, body.ratePercent));
+    return { merchantId: id, ratePercent: body.ratePercent };
+  }
+
+  @Put('coupons/:id/cashback-rate')
+  async couponRate(@Param('id', IdPipe) id: number, @Body() body: CashbackRateDto) {
+    await this.commands.execute(new SetCashbackRate('coupon', id, body.ratePercent));
+    return { couponId: id, ratePercent: body.ratePercent };
+  }
+}

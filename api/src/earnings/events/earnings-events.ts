@@ -1,0 +1,50 @@
+import { DomainEvent } from '../../events/domain-event.js';
+
+abstract class EarningEvent<P extends object> extends DomainEvent<P> {
+  readonly aggregateType = 'Earning';
+}
+
+/** A merchant or an affiliate network reported a purchase made through a coupon. */
+export class PurchaseRecorded extends EarningEvent<{
+  merchantId: number;
+  couponId: number;
+  userId: number;
+  purchaseAmountPaise: number;
+  cashbackPaise: number;
+}> {
+  static readonly type = 'PurchaseRecorded';
+  readonly type = PurchaseRecorded.type;
+}
+
+export class CashbackConfirmed extends EarningEvent<{ userId: number; merchantId: number }> {
+  static readonly type = 'CashbackConfirmed';
+  readonly type = CashbackConfirmed.type;
+}
+
+export class EarningPaid extends EarningEvent<{ kind: string }> {
+  static readonly type = 'EarningPaid';
+  readonly type = EarningPaid.type;
+}
+
+export class EarningCancelled extends EarningEvent<{ kind: string; from: string }> {
+  static readonly type = 'EarningCancelled';
+  readonly type = EarningCancelled.type;
+}
+
+/** The referrer of a shopper earned the bonus for the shopper's first confirmed purchase. */
+export class ReferralRewardEarned extends EarningEvent<{
+  referrerType: 'user' | 'merchant';
+  referrerId: number;
+  referredUserId: number;
+  amountPaise: number;
+}> {
+  static readonly type = 'ReferralRewardEarned';
+  readonly type = ReferralRewardEarned.type;
+}
+
+/** The merchant's postback secret changed (the secret itself is never in the log). */
+export class PostbackSecretRotated extends DomainEvent<Record<string, never>> {
+  static readonly type = 'PostbackSecretRotated';
+  readonly type = PostbackSecretRotated.type;
+  readonly aggregateType = 'Merchant';
+}

@@ -1,0 +1,28 @@
+import { Readable } from 'node:stream';
+import { PayloadTooLargeException } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
+
+/** Postbacks are small; anything bigger is refused before it is read whole. */
+const RAW_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Keeps the exact bytes of the request body for the given paths, which sign it (HMAC over the
+ * raw body): JSON parsing would lose spacing and key order. Other routes are untouched.
+ */
+export function keepRawBody(instance: FastifyInstance, paths: readonly string[]): void {
+  instance.addHook('preParsing', async (request: RawBodyRequest, _reply, payload) => {
+    if (!paths.includes(request.url.split('?')[0]!)) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      size += (chunk as Buffer).length;
+      if (size > RAW_BODY_MAX_BYTES)
+        throw new PayloadTooLargeException({ statusCode: 413, message: 'The request body is too large.' });
+      chunks.push(chunk as Buffer);
+    }
+    request.rawBody = Buffer.concat(chunks);
+    return Readable.from([request.rawBody]);
+  });
+}

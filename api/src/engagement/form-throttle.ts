@@ -1,0 +1,36 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { Environment } from '../config/environment.js';
+import { CLIENT_REDIS } from '../platform/platform.module.js';
+import { FORM_LIMITS } from '../rules/engagement.js';
+
+/**
+ * Counts accepted public forms (newsletter, contact) per client address in fixed windows; past
+ * the limit the address gets 429 until the window ends. The counters live in Redis, shared by
+ * every API process; without Redis forms are accepted uncounted.
+ */
+@Injectable()
+export class FormThrottle {
+  constructor(
+    @Inject(CLIENT_REDIS) private readonly redis: Redis,
+    private readonly environment: Environment,
+  ) {}
+
+  async count(form: 'newsletter' | 'contact', address: string): Promise<void> {
+    const { perWindow, windowSeconds } = FORM_LIMITS[form];
+    const window = Math.floor(Date.now() / (windowSeconds * 1000));
+    const key = `${this.environment.QUEUE_PREFIX}:forms:${form}:${address}:${window}`;
+    let results: Array<[Error | null, unknown]> | null;
+    try {
+      results = await this.redis.multi().incr(key).expire(key, windowSeconds).exec();
+    } catch {
+      return;
+    }
+    if (Number(results?.[0]?.[1]) > perWindow) {
+      throw new HttpException(
+        { statusCode: 429, message: FORM_LIMITS.message },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+}

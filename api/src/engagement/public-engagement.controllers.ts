@@ -1,0 +1,126 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { isEmail } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Environment } from '../config/environment.js';
+import { Public } from '../identity/sessions/access.js';
+import {
+  CONTACT_FORM,
+  DEFAULT_LANGUAGE,
+  EMAIL_MAX_LENGTH,
+  LANGUAGES,
+  type Language,
+  NEWSLETTER,
+} from '../rules/engagement.js';
+import { SubmitContactMessage } from './commands/contact.js';
+import { FollowNewsletterLink, SubscribeToNewsletter } from './commands/newsletter.js';
+import { ContactMessageDto, NewsletterSubscriptionDto } from './dto/engagement.dto.js';
+import { FormThrottle } from './form-throttle.js';
+import { newsletterPage } from './newsletter-pages.js';
+
+/** The first of the product's languages the browser asks for (`hi-IN,hi;q=0.9,en;q=0.8`). */
+export function preferredLanguage(acceptLanguage: unknown): Language {
+  if (typeof acceptLanguage !== 'string') return DEFAULT_LANGUAGE;
+  const asked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', quality] = part.trim().split(';q=');
+      return {
+        language: tag.slice(0, 2).toLowerCase(),
+        quality: quality === undefined ? 1 : Number(quality),
+      };
+    })
+    .filter((entry) => (LANGUAGES as readonly string[]).includes(entry.language) && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality);
+  return (asked[0]?.language as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+@ApiTags('newsletter')
+@Controller('newsletter')
+export class NewsletterController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly environment: Environment,
+    private readonly throttle: FormThrottle,
+  ) {}
+
+  /** Always 202 with the same answer, so the form does not reveal who is subscribed. */
+  @Public()
+  @Post()
+  @HttpCode(202)
+  async subscribe(
+    @Body() body: NewsletterSubscriptionDto,
+    @Req() request: FastifyRequest,
+    @Headers('accept-language') acceptLanguage?: string,
+  ) {
+    const email = body.email || body.EmailAddress || '';
+    const problem = !email
+      ? NEWSLETTER.email.required
+      : email.length > EMAIL_MAX_LENGTH || !isEmail(email)
+        ? NEWSLETTER.email.invalid
+        : undefined;
+    if (problem)
+      throw new BadRequestException({ statusCode: 400, message: problem, errors: { email: [problem] } });
+    await this.throttle.count('newsletter', request.ip);
+    await this.commands.execute(
+      new SubscribeToNewsletter(email, body.language ?? preferredLanguage(acceptLanguage)),
+    );
+    return { result: true, message: NEWSLETTER.accepted };
+  }
+
+  @Public()
+  @Get('confirm')
+  confirm(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.follow('confirm', token, reply);
+  }
+
+  @Public()
+  @Get('unsubscribe')
+  unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.follow('unsubscribe', token, reply);
+  }
+
+  /** One-click unsubscription (RFC 8058): mail clients POST to the `List-Unsubscribe` address. */
+  @Public()
+  @Post('unsubscribe')
+  @HttpCode(200)
+  unsubscribeInOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.follow('unsubscribe', token, reply);
+  }
+
+  private async follow(action: 'confirm' | 'unsubscribe', token: unknown, reply: FastifyReply) {
+    const { outcome, language } = await this.commands.execute(new FollowNewsletterLink(action, token));
+    reply.status(outcome === 'invalid' ? 400 : 200).header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    return newsletterPage(outcome, language, this.environment.PUBLIC_URL);
+  }
+}
+
+@ApiTags('contact')
+@Controller('contact')
+export class ContactController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly throttle: FormThrottle,
+  ) {}
+
+  @Public()
+  @Post()
+  async submit(@Body() form: ContactMessageDto, @Req() request: FastifyRequest) {
+    await this.throttle.count('contact', request.ip);
+    const { id } = await this.commands.execute(new SubmitContactMessage(form));
+    return { id, message: CONTACT_FORM.submitted };
+  }
+}

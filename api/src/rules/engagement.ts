@@ -1,0 +1,58 @@
+/** Limits and messages of the newsletter, contact form and earnings, shared with the web apps. */
+
+/** The languages mails and pages are written in; a person's preference picks one. */
+export const LANGUAGES = ['en', 'hi', 'te'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_MESSAGE = 'Choose English (en), Hindi (hi) or Telugu (te).';
+
+export const EMAIL_MAX_LENGTH = 254;
+
+export const NEWSLETTER = {
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  accepted: 'Please check your inbox and confirm your subscription.',
+  /** At most one confirmation mail per address in this window, however often it subscribes. */
+  confirmationIntervalMinutes: 60,
+} as const;
+
+export const CONTACT_FORM = {
+  name: { required: 'Name is required.', maxLength: 100 },
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  mobile: { invalid: 'Enter Valid Mobile no' },
+  msg: { required: 'Message is required.', maxLength: 2000 },
+  submitted: 'Form Submitted',
+} as const;
+
+export const CAMPAIGN_FORM = {
+  subject: { required: 'Subject is required.', maxLength: 200 },
+  body: { required: 'Message is required.', maxLength: 20_000 },
+  featuredCouponIds: { invalid: 'Featured coupons are up to 6 coupon ids.', max: 6 },
+  notDraft: 'This campaign has already been sent and cannot be changed.',
+  alreadySent: 'This campaign has already been sent.',
+} as const;
+
+export const CASHBACK_STATES = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
+export type CashbackState = (typeof CASHBACK_STATES)[number];
+
+export const POSTBACK = {
+  badSignature: 'Missing or invalid signature.',
+  purchaseReference: 'A purchase reference of up to 100 characters is required.',
+  couponId: 'A coupon id is required.',
+  referralCode: 'Send the shopper as referralCode.',
+  unknownShopper: 'No shopper has this referral code.',
+  purchaseType: 'A purchase type of up to 50 characters is required.',
+  purchaseAmount: 'The purchase amount is rupees with up to 2 decimals.',
+} as const;
+
+export const EARNINGS = {
+  notFound: 'Earning not found.',
+  illegalTransition: (from: string, to: string) => `A ${from} earning cannot become ${to}.`,
+  perPage: 20,
+} as const;
+
+/** Accepted public forms per client address and window: strangers' inboxes and the admins' are not a target. */
+export const FORM_LIMITS = {
+  newsletter: { perWindow: 20, windowSeconds: 600 },
+  contact: { perWindow: 5, windowSeconds: 600 },
+  message: 'Too many submissions from your network. Please try again in a few minutes.',
+} as const;

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { rupeesToPaise } from '../../../api/src/coupons/dto/review.dto.js';
+import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { appendToOutbox } from '../../../api/src/events/unit-of-work.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+
+/**
+ * Pays the referral bonus: when a shopper's purchase is confirmed and the shopper registered with
+ * another user's or a merchant's code, that referrer earns `REFERRAL_BONUS_RUPEES` once. The
+ * partial unique index `earnings_referral_once` keeps it to one bonus per shopper, whichever of
+ * several concurrent confirmations or redeliveries gets there first.
+ */
+@Injectable()
+export class ReferralRewards implements EventConsumer {
+  readonly name = 'referral-rewards';
+  readonly handles = [CashbackConfirmed.type];
+
+  constructor(private readonly environment: Environment) {}
+
+  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const earningId = Number(event.aggregateId);
+    const [purchase] = await manager.query(
+      `SELECT e.user_id AS "userId", c.owner_type AS "referrerType", c.owner_id AS "referrerId"
+       FROM earnings e JOIN users u ON u.id = e.user_id JOIN referral_codes c ON c.code = u.referred_by
+       WHERE e.id = $1 AND e.kind = 'cashback' AND e.state IN ('confirmed', 'paid')`,
+      [earningId],
+    );
+    // Cancelled since, or a shopper who came without a referrer (the house code owns no account).
+    if (!purchase) return;
+    const amountPaise = rupeesToPaise(this.environment.REFERRAL_BONUS_RUPEES);
+    const [reward] = await manager.query(
+      `INSERT INTO earnings (kind, user_id, beneficiary_merchant_id, amount_paise, state, referred_user_id,
+                             source_earning_id, confirmed_at)
+       VALUES ('referral', $1, $2, $3, 'confirmed', $4, $5, now())
+       ON CONFLICT (referred_user_id) WHERE kind = 'referral' DO NOTHING
+       RETURNING id`,
+      [
+        purchase.referrerType === 'user' ? purchase.referrerId : null,
+        purchase.referrerType === 'merchant' ? purchase.referrerId : null,
+        amountPaise,
+        purchase.userId,
+        earningId,
+      ],
+    );
+    if (!reward) return;
+    await appendToOutbox(manager, [
+      new ReferralRewardEarned(String(reward.id), {
+        referrerType: purchase.referrerType,
+        referrerId: purchase.referrerId,
+        referredUserId: purchase.userId,
+        amountPaise,
+      }),
+    ]);
+  }
+}

@@ -1,0 +1,161 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type Job, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { CampaignSendStarted } from '../../../api/src/engagement/events/engagement-events.js';
+import { newsletterUnsubscribeToken } from '../../../api/src/engagement/newsletter-tokens.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
+import { QueueName } from '../../../api/src/jobs/queues.js';
+import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import type { Language } from '../../../api/src/rules/engagement.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';
+import { countCampaignMail } from './mail-sender.js';
+import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
+import { renderMail } from './templates.js';
+
+/** Subscribers per batch job: one transaction records their mails. */
+export const CAMPAIGN_BATCH_SIZE = 100;
+
+export interface CampaignBatch {
+  campaignId: number;
+  fromSubscriberId: number;
+  toSubscriberId: number;
+}
+
+/**
+ * When a campaign starts (or is resumed), splits its recipients not yet queued into batches and
+ * adds one BullMQ job per batch. Job ids name the batch, so a redelivered event adds nothing new.
+ */
+@Injectable()
+export class CampaignFanOut implements EventConsumer {
+  readonly name = 'campaign-fan-out';
+  readonly handles = [CampaignSendStarted.type];
+
+  constructor(private readonly queues: QueueRegistry) {}
+
+  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const campaignId = Number(event.aggregateId);
+    const batches: Array<{ from: number; to: number }> = await manager.query(
+      `SELECT min(subscriber_id) AS "from", max(subscriber_id) AS "to"
+       FROM (SELECT subscriber_id, (row_number() OVER (ORDER BY subscriber_id) - 1) / $2 AS batch
+             FROM campaign_recipients WHERE campaign_id = $1 AND queued_at IS NULL) numbered
+       GROUP BY batch ORDER BY 1`,
+      [campaignId, CAMPAIGN_BATCH_SIZE],
+    );
+    if (batches.length === 0) return;
+    // Added before the inbox commits: if the commit fails, the retry adds the same job ids again.
+    await this.queues.get(QueueName.NewsletterCampaigns).addBulk(
+      batches.map(({ from, to }) => ({
+        name: 'campaign-batch',
+        data: { campaignId, fromSubscriberId: from, toSubscriberId: to } satisfies CampaignBatch,
+        opts: {
+          jobId: `campaign-${campaignId}-${from}-${to}`,
+          attempts: 10,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: true,
+          removeOnFail: { age: 30 * 24 * 3600 },
+        },
+      })),
+    );
+  }
+}
+
+/**
+ * Records the mails of one batch of a campaign: each recipient not yet queued gets one
+ * `outgoing_mails` row (keyed by campaign and subscriber), or is counted as skipped when it
+ * unsubscribed since the campaign started. The mail senders deliver the rows.
+ */
+@Injectable()
+export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CampaignBatches');
+  private worker?: Worker<CampaignBatch>;
+  private connection?: Redis;
+
+  constructor(
+    private readonly environment: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
+    this.worker = new Worker<CampaignBatch>(QueueName.NewsletterCampaigns, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.environment.QUEUE_PREFIX,
+      concurrency: 2,
+      // A batch takes well under a second: a worker that died holding one is noticed in 15 s.
+      lockDuration: 15_000,
+      stalledInterval: 15_000,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`campaign worker: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    closeRedisConnection(this.connection);
+  }
+
+  async process(job: Job<CampaignBatch>): Promise<void> {
+    await this.dataSource.transaction((manager) => this.queueBatch(manager, job.data));
+  }
+
+  private async queueBatch(manager: EntityManager, batch: CampaignBatch): Promise<void> {
+    const { API_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    const [campaign] = await manager.query(
+      'SELECT id, subject, body, featured_coupon_ids AS "couponIds" FROM campaigns WHERE id = $1',
+      [batch.campaignId],
+    );
+    if (!campaign) return;
+    const recipients: Array<{ id: number; email: string; language: Language; status: string }> =
+      await manager.query(
+        `SELECT s.id, s.email, s.language, s.status FROM campaign_recipients r
+         JOIN newsletter_subscribers s ON s.id = r.subscriber_id
+         WHERE r.campaign_id = $1 AND r.subscriber_id BETWEEN $2 AND $3 AND r.queued_at IS NULL
+         ORDER BY s.id FOR UPDATE OF r SKIP LOCKED`,
+        [batch.campaignId, batch.fromSubscriberId, batch.toSubscriberId],
+      );
+    if (recipients.length === 0) return;
+    // Only coupons still on offer are featured: one that ended since the campaign was written is left out.
+    const coupons: Array<{ id: number; title: string }> = await manager.query(
+      `SELECT id, title FROM coupons WHERE id = ANY($1) AND status = 'live' AND expiry_date > now()
+       ORDER BY array_position($1, id)`,
+      [campaign.couponIds],
+    );
+    const confirmed = recipients.filter((recipient) => recipient.status === 'confirmed');
+    const mails = confirmed.map((subscriber): OutgoingMail => {
+      const token = newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email);
+      return {
+        idempotencyKey: `campaign-${campaign.id}:${subscriber.id}`,
+        template: 'campaign',
+        recipient: subscriber.email,
+        language: subscriber.language,
+        campaignId: campaign.id,
+        headers: newsletterHeaders(API_URL, token),
+        content: renderMail('campaign', subscriber.language, {
+          subject: campaign.subject,
+          body: campaign.body,
+          coupons: coupons.map((coupon) => ({
+            label: coupon.title,
+            url: `${PUBLIC_URL}/coupons/${coupon.id}`,
+          })),
+          unsubscribeUrl: newsletterUnsubscribeUrl(API_URL, token),
+        }),
+      };
+    });
+    await recordOutgoingMails(manager, mails);
+    const skipped = recipients.length - confirmed.length;
+    await manager.query(
+      `UPDATE campaign_recipients SET queued_at = now(), skipped = NOT (subscriber_id = ANY($3))
+       WHERE campaign_id = $1 AND subscriber_id = ANY($2)`,
+      [
+        campaign.id,
+        recipients.map((recipient) => recipient.id),
+        confirmed.map((subscriber) => subscriber.id),
+      ],
+    );
+    if (skipped > 0) await countCampaignMail(manager, campaign.id, 'skipped_count', skipped);
+  }
+}

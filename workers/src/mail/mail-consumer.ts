@@ -1,0 +1,220 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { CouponApproved, CouponRejected } from '../../../api/src/coupons/events/coupon-events.js';
+import {
+  ContactMessageReceived,
+  NewsletterConfirmationRequested,
+} from '../../../api/src/engagement/events/engagement-events.js';
+import {
+  newsletterConfirmToken,
+  newsletterUnsubscribeToken,
+} from '../../../api/src/engagement/newsletter-tokens.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { emailConfirmationToken } from '../../../api/src/identity/email-confirmation.js';
+import { MerchantRegistered, UserRegistered } from '../../../api/src/identity/events/account-events.js';
+import { referralInvitation } from '../../../api/src/identity/referrals.js';
+import { EMAIL_CONFIRMATION } from '../../../api/src/rules/accounts.js';
+import type { Language } from '../../../api/src/rules/engagement.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
+import { type MailParameters, type MailTemplate, renderMail } from './templates.js';
+
+/** Product review events, built by the catalog; consumed by their type names and payloads. */
+export const ProductApproved = 'ProductApproved';
+export const ProductRejected = 'ProductRejected';
+
+interface Recipient {
+  email: string;
+  name: string;
+  language: Language;
+}
+
+/**
+ * Turns events into mails: renders each in its recipient's language and records it in
+ * `outgoing_mails` in the event's inbox transaction. Sending happens later ({@link MailSender}),
+ * so a slow or absent SMTP server never holds up or fails the event.
+ */
+@Injectable()
+export class MailConsumer implements EventConsumer {
+  readonly name = 'mail';
+  readonly handles = [
+    UserRegistered.type,
+    MerchantRegistered.type,
+    CouponApproved.type,
+    CouponRejected.type,
+    ProductApproved,
+    ProductRejected,
+    NewsletterConfirmationRequested.type,
+    ContactMessageReceived.type,
+  ];
+
+  constructor(private readonly environment: Environment) {}
+
+  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const mails = await this.mailsFor(event, manager);
+    await recordOutgoingMails(manager, mails);
+  }
+
+  private async mailsFor(event: PublishedEvent, manager: EntityManager): Promise<OutgoingMail[]> {
+    const { API_URL, BACKOFFICE_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    const payload = event.payload as Record<string, unknown>;
+    const id = event.aggregateId;
+    switch (event.type) {
+      case UserRegistered.type: {
+        const [user] = await manager.query(
+          'SELECT email, user_name AS name, language, referral_code AS "referralCode" FROM users WHERE id = $1',
+          [Number(id)],
+        );
+        if (!user) return [];
+        return [
+          this.mail(event, 'user-welcome', user, {
+            name: user.name,
+            siteUrl: PUBLIC_URL,
+            referralLink: referralInvitation(PUBLIC_URL, user.referralCode).link,
+          }),
+        ];
+      }
+      case MerchantRegistered.type: {
+        const merchant = await merchantRecipient(manager, Number(id));
+        if (!merchant) return [];
+        // The link is signed here, from the merchant's id and address: no token is in the event log.
+        const expiresAt = new Date(String(payload.confirmationExpiresAt));
+        const token = emailConfirmationToken(SESSION_SECRET, Number(id), merchant.email, expiresAt);
+        return [
+          this.mail(event, 'merchant-welcome', merchant, {
+            name: merchant.name,
+            confirmUrl: `${API_URL}/api/auth/confirm-email?token=${encodeURIComponent(token)}`,
+            validForHours: EMAIL_CONFIRMATION.validForHours,
+          }),
+        ];
+      }
+      case CouponApproved.type:
+      case CouponRejected.type: {
+        const merchant = await merchantRecipient(manager, Number(payload.merchantId));
+        if (!merchant) return [];
+        const common = {
+          name: merchant.name,
+          title: String(payload.title),
+          url: `${BACKOFFICE_URL}/coupons/${id}`,
+        };
+        return [
+          event.type === CouponApproved.type
+            ? this.mail(event, 'coupon-approved', merchant, common)
+            : this.mail(event, 'coupon-rejected', merchant, { ...common, reason: String(payload.reason) }),
+        ];
+      }
+      case ProductApproved:
+      case ProductRejected: {
+        const merchantId = Number(payload.merchantId);
+        const merchant = await merchantRecipient(manager, merchantId);
+        if (!merchant) return [];
+        const productName = String(payload.productName ?? '');
+        return [
+          event.type === ProductApproved
+            ? this.mail(event, 'product-approved', merchant, {
+                name: merchant.name,
+                productName,
+                url: `${PUBLIC_URL}/merchantUrl/${merchantId}`,
+              })
+            : this.mail(event, 'product-rejected', merchant, {
+                name: merchant.name,
+                productName,
+                reason: String(payload.reason ?? ''),
+                advisedChanges: String(payload.advisedChanges ?? ''),
+                url: `${BACKOFFICE_URL}/products/${id}`,
+              }),
+        ];
+      }
+      case NewsletterConfirmationRequested.type: {
+        const [subscriber] = await manager.query(
+          `SELECT id, email, language, confirmation_sent_at AS "sentAt" FROM newsletter_subscribers
+           WHERE id = $1 AND status = 'pending'`,
+          [Number(payload.subscriberId)],
+        );
+        if (!subscriber) return []; // confirmed or unsubscribed meanwhile
+        const token = newsletterConfirmToken(
+          SESSION_SECRET,
+          subscriber.id,
+          subscriber.email,
+          subscriber.sentAt,
+        );
+        return [
+          this.mail(
+            event,
+            'newsletter-confirmation',
+            { ...subscriber, name: subscriber.email },
+            { confirmUrl: `${API_URL}/api/newsletter/confirm?token=${encodeURIComponent(token)}` },
+            newsletterHeaders(
+              API_URL,
+              newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email),
+            ),
+          ),
+        ];
+      }
+      case ContactMessageReceived.type: {
+        const [message] = await manager.query(
+          'SELECT id, name, email, mobile, message FROM contact_messages WHERE id = $1',
+          [Number(payload.contactMessageId)],
+        );
+        if (!message) return [];
+        const admins: Array<{ email: string; username: string }> = await manager.query(
+          'SELECT email, username FROM admins ORDER BY id',
+        );
+        // Admins read the notice in English: the back-office is in English.
+        return admins.map((admin) =>
+          this.mail(
+            event,
+            'contact-notice',
+            { email: admin.email, name: admin.username, language: 'en' },
+            {
+              name: message.name,
+              email: message.email,
+              mobile: message.mobile,
+              message: message.message,
+              url: `${BACKOFFICE_URL}/contact-messages/${message.id}`,
+            },
+          ),
+        );
+      }
+      default:
+        return [];
+    }
+  }
+
+  private mail<T extends MailTemplate>(
+    event: PublishedEvent,
+    template: T,
+    to: Recipient,
+    parameters: MailParameters[T],
+    headers?: Record<string, string>,
+  ): OutgoingMail {
+    return {
+      idempotencyKey: `${event.id}:${to.email.toLowerCase()}`,
+      template,
+      recipient: to.email,
+      language: to.language,
+      content: renderMail(template, to.language, parameters),
+      headers,
+    };
+  }
+}
+
+async function merchantRecipient(manager: EntityManager, merchantId: number): Promise<Recipient | undefined> {
+  const [merchant] = await manager.query(
+    'SELECT email, merchant_name AS name, language FROM merchants WHERE id = $1',
+    [merchantId],
+  );
+  return merchant;
+}
+
+/** `List-Unsubscribe` with one-click unsubscribe (RFC 8058) for every newsletter mail. */
+export function newsletterHeaders(apiUrl: string, unsubscribeToken: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${newsletterUnsubscribeUrl(apiUrl, unsubscribeToken)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export const newsletterUnsubscribeUrl = (apiUrl: string, token: string) =>
+  `${apiUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;

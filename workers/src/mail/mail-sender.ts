@@ -1,0 +1,204 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import pg from 'pg';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { DevMailCatcher } from './dev-mail-catcher.js';
+import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
+
+const POLL_INTERVAL_MS = 1000;
+const IDLE_POLL_INTERVAL_MS = 10_000;
+/** A mail the SMTP server keeps refusing is retried with doubling delays, then left as failed. */
+const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_SECONDS = 30;
+
+interface MailRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string>;
+  campaign_id: number | null;
+  attempts: number;
+}
+
+/**
+ * Sends the recorded mails over SMTP. Each mail is sent inside a transaction that holds its row
+ * (`FOR UPDATE SKIP LOCKED`) and marks it sent before committing: a sender that dies before the
+ * commit releases the row, and another sender (or the restarted one) sends it again. A mail is
+ * therefore delivered at least once; a second copy needs a crash between the SMTP server's
+ * acceptance and the commit (docs/decisions.md). Every mail carries a Message-ID derived from its
+ * row, so a receiving server can tell such a copy.
+ */
+@Injectable()
+export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('MailSender');
+  private transport?: Transporter;
+  private catcher?: DevMailCatcher;
+  private listener?: pg.Client;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+
+  constructor(
+    private readonly environment: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    let smtpUrl = this.environment.SMTP_URL;
+    if (!smtpUrl) {
+      // Production never gets here: the settings refuse to start without SMTP_URL.
+      this.catcher = new DevMailCatcher(this.dataSource);
+      smtpUrl = await this.catcher.start();
+      this.logger.log(`No SMTP_URL: mails are kept in the development mailbox (${smtpUrl})`);
+    }
+    const url = new URL(smtpUrl);
+    url.searchParams.set('pool', 'true');
+    url.searchParams.set('maxConnections', String(this.environment.MAIL_CONCURRENCY));
+    this.transport = nodemailer.createTransport(url.toString());
+    // Pool connection errors also fail the send that used them, which records the failure.
+    this.transport.on('error', (error) => this.logger.warn(`SMTP connection: ${error.message}`));
+    this.running = true;
+    void this.listen();
+    this.loops = Array.from({ length: this.environment.MAIL_CONCURRENCY }, (_, index) =>
+      // One sender polls each second; the others wait for a notification or for it to find work.
+      this.run(index === 0 ? POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wakeAll();
+    await Promise.all(this.loops);
+    await this.listener?.end().catch(() => undefined);
+    this.transport?.close();
+    await this.catcher?.stop();
+  }
+
+  private async run(pollIntervalMs: number): Promise<void> {
+    while (this.running) {
+      let sent = false;
+      try {
+        sent = await this.sendNext();
+      } catch (error) {
+        this.logger.warn(`Mail sending paused: ${(error as Error).message}`);
+      }
+      if (sent) this.wakeAll();
+      else await this.sleep(pollIntervalMs);
+    }
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.sleepers) wake();
+  }
+
+  /** Sends one due mail; false when none is due. */
+  private async sendNext(): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const [mail]: MailRow[] = await runner.query(
+        `SELECT id, recipient, subject, text_body, html_body, headers, campaign_id, attempts FROM outgoing_mails
+         WHERE status = 'pending' AND next_attempt_at <= now()
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!mail) {
+        await runner.commitTransaction();
+        return false;
+      }
+      try {
+        await this.transport!.sendMail({
+          from: this.environment.MAIL_FROM,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body,
+          headers: mail.headers,
+          messageId: `<mail-${mail.id}@${new URL(this.environment.API_URL).hostname}>`,
+        });
+        await runner.query(
+          "UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1",
+          [mail.id],
+        );
+        if (mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'sent_count');
+      } catch (error) {
+        await this.recordFailure(runner, mail, error as Error);
+      }
+      await runner.commitTransaction();
+      return true;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async recordFailure(runner: QueryRunner, mail: MailRow, error: Error): Promise<void> {
+    const attempts = mail.attempts + 1;
+    const final = attempts >= MAX_ATTEMPTS;
+    this.logger.warn(
+      `Mail ${mail.id} not sent (attempt ${attempts}${final ? ', giving up' : ''}): ${error.message}`,
+    );
+    await runner.query(
+      `UPDATE outgoing_mails SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'failed' ELSE 'pending' END,
+         next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
+      [mail.id, attempts, error.message.slice(0, 1000), final, FIRST_RETRY_SECONDS * 2 ** (attempts - 1)],
+    );
+    if (final && mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'skipped_count');
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
+  }
+
+  /** LISTEN for committed mails on a dedicated connection; the poll covers any gap. */
+  private async listen(): Promise<void> {
+    if (!this.running) return;
+    const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
+    const retry = () => {
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (this.listener === client) this.listener = undefined;
+      if (this.running) setTimeout(() => void this.listen(), POLL_INTERVAL_MS).unref();
+    };
+    client.on('error', retry);
+    client.on('notification', () => this.wakeAll());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTGOING_MAIL_CHANNEL}`);
+      this.listener = client;
+      if (!this.running) await client.end();
+    } catch {
+      retry();
+    }
+  }
+}
+
+/** Counts a campaign mail as sent (or given up) and ends the campaign with its last mail. */
+export async function countCampaignMail(
+  runner: Pick<QueryRunner, 'query'>,
+  campaignId: number,
+  column: 'sent_count' | 'skipped_count',
+  count = 1,
+): Promise<void> {
+  await runner.query(
+    `UPDATE campaigns SET ${column} = ${column} + $2,
+       status = CASE WHEN sent_count + skipped_count + $2 >= recipients_total THEN 'sent' ELSE status END,
+       sent_at = CASE WHEN sent_count + skipped_count + $2 >= recipients_total THEN now() ELSE sent_at END
+     WHERE id = $1`,
+    [campaignId, count],
+  );
+}

@@ -1,0 +1,343 @@
+import type { Language } from '../../../api/src/rules/engagement.js';
+
+/** A block of a mail: a paragraph, a quoted text the sender wrote (a reason), or a list of links. */
+type Block = string | { quote: string } | { links: Array<{ label: string; url: string }> };
+
+interface Message {
+  subject: string;
+  blocks: Block[];
+  action?: { label: string; url: string };
+  /** Small print under the signature (why this mail came, how to stop it). */
+  footer?: Block[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailParameters {
+  'user-welcome': { name: string; siteUrl: string; referralLink: string };
+  'merchant-welcome': { name: string; confirmUrl: string; validForHours: number };
+  'coupon-approved': { name: string; title: string; url: string };
+  'coupon-rejected': { name: string; title: string; reason: string; url: string };
+  'product-approved': { name: string; productName: string; url: string };
+  'product-rejected': {
+    name: string;
+    productName: string;
+    reason: string;
+    advisedChanges: string;
+    url: string;
+  };
+  'newsletter-confirmation': { confirmUrl: string };
+  'contact-notice': { name: string; email: string; mobile: string | null; message: string; url: string };
+  campaign: {
+    subject: string;
+    body: string;
+    coupons: Array<{ label: string; url: string }>;
+    unsubscribeUrl: string;
+  };
+}
+export type MailTemplate = keyof MailParameters;
+
+type Templates = { [T in MailTemplate]: (p: MailParameters[T]) => Message };
+
+const english: Templates = {
+  'user-welcome': (p) => ({
+    subject: `Welcome to Offers Marketplace, ${p.name}`,
+    blocks: [
+      `Hello ${p.name},`,
+      'Thank you for joining Offers Marketplace. Reveal coupon codes of your favourite shops and earn cashback on every purchase you make through them.',
+      `Invite your friends with your referral link and earn a bonus when they shop: ${p.referralLink}`,
+    ],
+    action: { label: 'Browse offers', url: p.siteUrl },
+  }),
+  'merchant-welcome': (p) => ({
+    subject: 'Confirm your email address for Offers Marketplace',
+    blocks: [
+      `Hello ${p.name},`,
+      'Welcome to Offers Marketplace. Please confirm your email address, so that we can reach you about your coupons and products.',
+      `The link works for ${p.validForHours} hours.`,
+    ],
+    action: { label: 'Confirm email address', url: p.confirmUrl },
+  }),
+  'coupon-approved': (p) => ({
+    subject: `Your coupon “${p.title}” is live`,
+    blocks: [
+      `Hello ${p.name},`,
+      `Good news: your coupon “${p.title}” has been approved and is shown to shoppers until its expiry date.`,
+    ],
+    action: { label: 'View your coupon', url: p.url },
+  }),
+  'coupon-rejected': (p) => ({
+    subject: `Your coupon “${p.title}” was not approved`,
+    blocks: [
+      `Hello ${p.name},`,
+      `Your coupon “${p.title}” was not approved, for this reason:`,
+      { quote: p.reason },
+      'You can submit a corrected coupon at any time.',
+    ],
+    action: { label: 'Open your coupons', url: p.url },
+  }),
+  'product-approved': (p) => ({
+    subject: `Your product “${p.productName}” is on your store page`,
+    blocks: [
+      `Hello ${p.name},`,
+      `Your product “${p.productName}” has been approved and now appears on your public store page.`,
+    ],
+    action: { label: 'View your store', url: p.url },
+  }),
+  'product-rejected': (p) => ({
+    subject: `Your product “${p.productName}” needs changes`,
+    blocks: [
+      `Hello ${p.name},`,
+      `Your product “${p.productName}” was not approved. The reason:`,
+      { quote: p.reason },
+      'Advised changes:',
+      { quote: p.advisedChanges },
+      'Make the changes and submit it again.',
+    ],
+    action: { label: 'Open your products', url: p.url },
+  }),
+  'newsletter-confirmation': (p) => ({
+    subject: 'Please confirm your newsletter subscription',
+    blocks: [
+      'You (or someone using your address) asked to receive the Offers Marketplace newsletter with the best coupons and offers.',
+      'If it was not you, ignore this mail: you will not be subscribed.',
+    ],
+    action: { label: 'Confirm subscription', url: p.confirmUrl },
+  }),
+  'contact-notice': (p) => ({
+    subject: `New contact message from ${p.name}`,
+    blocks: [`${p.name} <${p.email}>${p.mobile ? `, mobile ${p.mobile}` : ''} wrote:`, { quote: p.message }],
+    action: { label: 'Open contact messages', url: p.url },
+  }),
+  campaign: (p) => campaign(p, 'Featured offers', NEWSLETTER_FOOTER.en, 'Unsubscribe'),
+};
+
+const hindi: Templates = {
+  'user-welcome': (p) => ({
+    subject: `ऑफ़र्स मार्केटप्लेस में आपका स्वागत है, ${p.name}`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'ऑफ़र्स मार्केटप्लेस से जुड़ने के लिए धन्यवाद। अपनी पसंदीदा दुकानों के कूपन कोड देखें और उनके ज़रिए की गई हर ख़रीदारी पर कैशबैक कमाएँ।',
+      `अपने रेफ़रल लिंक से दोस्तों को आमंत्रित करें और उनकी ख़रीदारी पर बोनस पाएँ: ${p.referralLink}`,
+    ],
+    action: { label: 'ऑफ़र देखें', url: p.siteUrl },
+  }),
+  'merchant-welcome': (p) => ({
+    subject: 'ऑफ़र्स मार्केटप्लेस के लिए अपने ईमेल पते की पुष्टि करें',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'ऑफ़र्स मार्केटप्लेस में आपका स्वागत है। कृपया अपने ईमेल पते की पुष्टि करें, ताकि हम आपके कूपन और उत्पादों के बारे में आपसे संपर्क कर सकें।',
+      `यह लिंक ${p.validForHours} घंटे तक काम करेगा।`,
+    ],
+    action: { label: 'ईमेल पते की पुष्टि करें', url: p.confirmUrl },
+  }),
+  'coupon-approved': (p) => ({
+    subject: `आपका कूपन “${p.title}” अब लाइव है`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `ख़ुशख़बरी: आपका कूपन “${p.title}” स्वीकृत हो गया है और इसकी समाप्ति तिथि तक ख़रीदारों को दिखाया जाएगा।`,
+    ],
+    action: { label: 'अपना कूपन देखें', url: p.url },
+  }),
+  'coupon-rejected': (p) => ({
+    subject: `आपका कूपन “${p.title}” स्वीकृत नहीं हुआ`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपका कूपन “${p.title}” इस कारण से स्वीकृत नहीं हुआ:`,
+      { quote: p.reason },
+      'आप किसी भी समय सुधारा हुआ कूपन फिर से भेज सकते हैं।',
+    ],
+    action: { label: 'अपने कूपन खोलें', url: p.url },
+  }),
+  'product-approved': (p) => ({
+    subject: `आपका उत्पाद “${p.productName}” आपके स्टोर पेज पर है`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपका उत्पाद “${p.productName}” स्वीकृत हो गया है और अब आपके सार्वजनिक स्टोर पेज पर दिखता है।`,
+    ],
+    action: { label: 'अपना स्टोर देखें', url: p.url },
+  }),
+  'product-rejected': (p) => ({
+    subject: `आपके उत्पाद “${p.productName}” में बदलाव ज़रूरी हैं`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपका उत्पाद “${p.productName}” स्वीकृत नहीं हुआ। कारण:`,
+      { quote: p.reason },
+      'सुझाए गए बदलाव:',
+      { quote: p.advisedChanges },
+      'बदलाव करके इसे फिर से भेजें।',
+    ],
+    action: { label: 'अपने उत्पाद खोलें', url: p.url },
+  }),
+  'newsletter-confirmation': (p) => ({
+    subject: 'कृपया न्यूज़लेटर की सदस्यता की पुष्टि करें',
+    blocks: [
+      'आपने (या आपके पते का उपयोग करने वाले किसी व्यक्ति ने) सबसे अच्छे कूपन और ऑफ़र वाला ऑफ़र्स मार्केटप्लेस न्यूज़लेटर पाने का अनुरोध किया है।',
+      'अगर यह आप नहीं थे, तो इस मेल को अनदेखा करें: आपकी सदस्यता नहीं होगी।',
+    ],
+    action: { label: 'सदस्यता की पुष्टि करें', url: p.confirmUrl },
+  }),
+  'contact-notice': english['contact-notice'],
+  campaign: (p) => campaign(p, 'चुनिंदा ऑफ़र', NEWSLETTER_FOOTER.hi, 'सदस्यता छोड़ें'),
+};
+
+const telugu: Templates = {
+  'user-welcome': (p) => ({
+    subject: `ఆఫర్స్ మార్కెట్‌ప్లేస్‌కు స్వాగతం, ${p.name}`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      'ఆఫర్స్ మార్కెట్‌ప్లేస్‌లో చేరినందుకు ధన్యవాదాలు. మీకు ఇష్టమైన దుకాణాల కూపన్ కోడ్‌లను చూడండి, వాటి ద్వారా చేసే ప్రతి కొనుగోలుపై క్యాష్‌బ్యాక్ పొందండి.',
+      `మీ రెఫరల్ లింక్‌తో మీ స్నేహితులను ఆహ్వానించండి, వారు కొనుగోలు చేసినప్పుడు బోనస్ పొందండి: ${p.referralLink}`,
+    ],
+    action: { label: 'ఆఫర్లు చూడండి', url: p.siteUrl },
+  }),
+  'merchant-welcome': (p) => ({
+    subject: 'ఆఫర్స్ మార్కెట్‌ప్లేస్ కోసం మీ ఈమెయిల్ చిరునామాను నిర్ధారించండి',
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      'ఆఫర్స్ మార్కెట్‌ప్లేస్‌కు స్వాగతం. మీ కూపన్లు మరియు ఉత్పత్తుల గురించి మిమ్మల్ని సంప్రదించగలిగేలా దయచేసి మీ ఈమెయిల్ చిరునామాను నిర్ధారించండి.',
+      `ఈ లింక్ ${p.validForHours} గంటల వరకు పనిచేస్తుంది.`,
+    ],
+    action: { label: 'ఈమెయిల్ చిరునామాను నిర్ధారించండి', url: p.confirmUrl },
+  }),
+  'coupon-approved': (p) => ({
+    subject: `మీ కూపన్ “${p.title}” ఇప్పుడు అందుబాటులో ఉంది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `శుభవార్త: మీ కూపన్ “${p.title}” ఆమోదించబడింది, దాని గడువు తేదీ వరకు కొనుగోలుదారులకు చూపబడుతుంది.`,
+    ],
+    action: { label: 'మీ కూపన్ చూడండి', url: p.url },
+  }),
+  'coupon-rejected': (p) => ({
+    subject: `మీ కూపన్ “${p.title}” ఆమోదించబడలేదు`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మీ కూపన్ “${p.title}” ఈ కారణంగా ఆమోదించబడలేదు:`,
+      { quote: p.reason },
+      'సవరించిన కూపన్‌ను మీరు ఎప్పుడైనా మళ్లీ సమర్పించవచ్చు.',
+    ],
+    action: { label: 'మీ కూపన్లు తెరవండి', url: p.url },
+  }),
+  'product-approved': (p) => ({
+    subject: `మీ ఉత్పత్తి “${p.productName}” మీ స్టోర్ పేజీలో ఉంది`,
+    blocks: [`నమస్కారం ${p.name},`, `మీ ఉత్పత్తి “${p.productName}” ఆమోదించబడింది, ఇప్పుడు మీ పబ్లిక్ స్టోర్ పేజీలో కనిపిస్తుంది.`],
+    action: { label: 'మీ స్టోర్ చూడండి', url: p.url },
+  }),
+  'product-rejected': (p) => ({
+    subject: `మీ ఉత్పత్తి “${p.productName}”కు మార్పులు అవసరం`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మీ ఉత్పత్తి “${p.productName}” ఆమోదించబడలేదు. కారణం:`,
+      { quote: p.reason },
+      'సూచించిన మార్పులు:',
+      { quote: p.advisedChanges },
+      'మార్పులు చేసి మళ్లీ సమర్పించండి.',
+    ],
+    action: { label: 'మీ ఉత్పత్తులు తెరవండి', url: p.url },
+  }),
+  'newsletter-confirmation': (p) => ({
+    subject: 'దయచేసి మీ న్యూస్‌లెటర్ చందాను నిర్ధారించండి',
+    blocks: [
+      'ఉత్తమ కూపన్లు మరియు ఆఫర్లతో కూడిన ఆఫర్స్ మార్కెట్‌ప్లేస్ న్యూస్‌లెటర్‌ను పొందాలని మీరు (లేదా మీ చిరునామాను ఉపయోగించిన ఎవరో) అభ్యర్థించారు.',
+      'అది మీరు కాకపోతే, ఈ మెయిల్‌ను పట్టించుకోకండి: మీకు చందా జరగదు.',
+    ],
+    action: { label: 'చందాను నిర్ధారించండి', url: p.confirmUrl },
+  }),
+  'contact-notice': english['contact-notice'],
+  campaign: (p) => campaign(p, 'ప్రత్యేక ఆఫర్లు', NEWSLETTER_FOOTER.te, 'చందా రద్దు చేయండి'),
+};
+
+const NEWSLETTER_FOOTER: Record<Language, string> = {
+  en: 'You receive this mail because you subscribed to the Offers Marketplace newsletter.',
+  hi: 'आपको यह मेल इसलिए मिला है क्योंकि आपने ऑफ़र्स मार्केटप्लेस न्यूज़लेटर की सदस्यता ली है।',
+  te: 'మీరు ఆఫర్స్ మార్కెట్‌ప్లేస్ న్యూస్‌లెటర్‌కు చందా చేసినందున ఈ మెయిల్ మీకు వచ్చింది.',
+};
+
+const SIGNATURE: Record<Language, string> = {
+  en: 'The Offers Marketplace team',
+  hi: 'ऑफ़र्स मार्केटप्लेस टीम',
+  te: 'ఆఫర్స్ మార్కెట్‌ప్లేస్ బృందం',
+};
+
+function campaign(
+  p: MailParameters['campaign'],
+  featured: string,
+  footer: string,
+  unsubscribe: string,
+): Message {
+  return {
+    subject: p.subject,
+    blocks: [
+      ...p.body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()),
+      ...(p.coupons.length > 0 ? [featured, { links: p.coupons }] : []),
+    ].filter((block) => block !== ''),
+    footer: [footer, { links: [{ label: unsubscribe, url: p.unsubscribeUrl }] }],
+  };
+}
+
+const TEMPLATES: Record<Language, Templates> = { en: english, hi: hindi, te: telugu };
+
+/** The mail in the recipient's language, as plain text and as HTML. */
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  language: Language,
+  parameters: MailParameters[T],
+): RenderedMail {
+  const message = (TEMPLATES[language] ?? english)[template](parameters);
+  const signature = template === 'campaign' ? [] : [SIGNATURE[language]];
+  return {
+    subject: message.subject.replace(/[\r\n]+/g, ' '),
+    text: [
+      ...message.blocks.map(textBlock),
+      ...(message.action ? [`${message.action.label}: ${message.action.url}`] : []),
+      ...signature,
+      ...(message.footer ? ['--', ...message.footer.map(textBlock)] : []),
+    ].join('\n\n'),
+    html: htmlDocument(language, message, signature),
+  };
+}
+
+function textBlock(block: Block): string {
+  if (typeof block === 'string') return block;
+  if ('quote' in block) return block.quote.replace(/^/gm, '> ');
+  return block.links.map((link) => `${link.label}: ${link.url}`).join('\n');
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function htmlBlock(block: Block): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`;
+  if ('quote' in block) {
+    return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:4px solid #e0e0e0;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`;
+  }
+  const items = block.links.map(
+    (link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`,
+  );
+  return `<ul>${items.join('')}</ul>`;
+}
+
+function htmlDocument(language: Language, message: Message, signature: string[]): string {
+  const action = message.action
+    ? `<p><a href="${escapeHtml(message.action.url)}" style="display:inline-block;padding:10px 18px;background:#b3261e;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(message.action.label)}</a></p>
+<p style="font-size:13px;color:#555555">${escapeHtml(message.action.url)}</p>`
+    : '';
+  const footer = message.footer
+    ? `<hr><div style="font-size:12px;color:#555555">${message.footer.map(htmlBlock).join('')}</div>`
+    : '';
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
+<body style="font-family:Arial,'Noto Sans',sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;max-width:600px;margin:0 auto;padding:16px">
+${message.blocks.map(htmlBlock).join('\n')}
+${action}
+${signature.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+${footer}
+</body></html>`;
+}
