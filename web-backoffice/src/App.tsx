@@ -5,6 +5,7 @@ import { ReferralPage } from './account/ReferralPage';
 import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from './content';
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
+import { campaigns, contactMessages, devMailbox, subscribers } from './engagement';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
@@ -44,6 +45,10 @@ export const App = () => (
             <Resource name="seasonal-offers" {...seasonalOffers} />
             <Resource name="flash-texts" {...flashTexts} />
             <Resource name="best-offer-banners" {...bestOfferBanners} />
+            <Resource name="subscribers" {...subscribers} />
+            <Resource name="campaigns" {...campaigns} />
+            <Resource name="contact-messages" {...contactMessages} />
+            <Resource name="dev-mailbox" {...devMailbox} />
           </>
         )}
         {role === 'merchant' && (

@@ -61,6 +61,18 @@ const AdminDashboard = () => {
           filter={{ status: 'pending' }}
           to="/product-reviews"
         />
+        <CountCard
+          label="offers.dashboard.subscribers"
+          resource="subscribers"
+          filter={{ status: 'confirmed' }}
+          to="/subscribers"
+        />
+        <CountCard
+          label="offers.dashboard.messages"
+          resource="contact-messages"
+          filter={{ handled: false }}
+          to="/contact-messages"
+        />
       </Box>
       <Typography sx={{ mt: 3 }}>
         <MuiLink href="/api/admin/queues" target="_blank" rel="noopener">
