@@ -283,4 +283,44 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
     ]);
     await page.close();
   });
+
+  it("while a coupon is being approved its buttons are disabled and read 'Processing…'", async () => {
+    const registration = await registerMerchant();
+    const merchant = sessionFrom(
+      await send(market.api.baseUrl, {
+        method: 'POST',
+        url: '/api/auth/merchants/login',
+        payload: { userName: registration.userName, password: registration.password },
+      }),
+      0,
+    );
+    const title = `Slow approval ${Date.now() % 100000}`;
+    await submitCoupon(market, merchant, { title });
+    const page = await browser.newPage();
+    // The approval request waits at the browser until the buttons have been checked.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/admin/coupons/*/approve', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await step(page, 'processing', async () => {
+      await signIn(page, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
+      await page.goto(`${site.url}/#/coupon-reviews`);
+      const row = page.getByRole('row').filter({ hasText: title });
+      await row.getByRole('button', { name: `Approve ${title}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      const approve = row.getByRole('button', { name: `Approve ${title}` });
+      const reject = row.getByRole('button', { name: `Reject ${title}` });
+      await approve.filter({ hasText: 'Processing…' }).waitFor();
+      await reject.filter({ hasText: 'Processing…' }).waitFor();
+      await expect(approve.isDisabled()).resolves.toBe(true);
+      await expect(reject.isDisabled()).resolves.toBe(true);
+      release();
+      await page.getByText('Coupon approved.').waitFor();
+    });
+    await page.close();
+  });
 });

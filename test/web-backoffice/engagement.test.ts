@@ -57,6 +57,7 @@ describe('back-office: subscribers, campaigns and contact messages', () => {
       await page.getByText(/^Welcome, /).waitFor();
       // One unhandled message, counted from the list's total.
       await page.getByRole('link', { name: 'Open: Contact messages' }).waitFor();
+      await page.waitForLoadState('networkidle');
       expectAccessible(await seriousViolations(page));
     });
 

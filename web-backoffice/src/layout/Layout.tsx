@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { AppBar, Layout as RaLayout, UserMenu, useGetIdentity, useLocaleState } from 'react-admin';
+import {
+  AppBar,
+  Layout as RaLayout,
+  UserMenu,
+  useGetIdentity,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { rememberLocale } from '../i18n/i18nProvider';
 import { AppMenu } from './AppMenu';
 
@@ -12,10 +19,13 @@ export function RememberLocale() {
 }
 
 /**
- * react-admin 5.15 puts the row checkbox's aria-label on the checkbox's wrapper, where it is not
- * allowed, and leaves the input itself unnamed; this moves the label onto the input.
+ * Names what react-admin 5.15 leaves unnamed: it puts the row checkbox's aria-label on the
+ * checkbox's wrapper (where it is not allowed) instead of the input, and its loading spinners
+ * have no name. Runs on every change of the page.
  */
-export function NameRowCheckboxes() {
+export function NameUnnamedControls() {
+  const translate = useTranslate();
+  const loading = translate('ra.page.loading');
   useEffect(() => {
     const fix = () => {
       for (const wrapper of document.querySelectorAll('.select-item[aria-label]')) {
@@ -24,12 +34,17 @@ export function NameRowCheckboxes() {
         input.setAttribute('aria-label', wrapper.getAttribute('aria-label') ?? '');
         wrapper.removeAttribute('aria-label');
       }
+      for (const spinner of document.querySelectorAll(
+        '[role=progressbar]:not([aria-label]):not([aria-labelledby])',
+      )) {
+        spinner.setAttribute('aria-label', loading);
+      }
     };
     const observer = new MutationObserver(fix);
     observer.observe(document.body, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
     fix();
     return () => observer.disconnect();
-  }, []);
+  }, [loading]);
   return null;
 }
 
@@ -44,7 +59,7 @@ const OffersAppBar = () => <AppBar userMenu={<NamedUserMenu />} />;
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={AppMenu} appBar={OffersAppBar}>
     <RememberLocale />
-    <NameRowCheckboxes />
+    <NameUnnamedControls />
     {children}
   </RaLayout>
 );
