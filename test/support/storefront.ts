@@ -1,5 +1,5 @@
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import { type Session, sessionFrom } from './accounts.js';
+import type { Session } from './accounts.js';
 import { multipart } from './coupons.js';
 import { type Marketplace, startMarketplace } from './marketplace.js';
 import { eventually } from './test-environment.js';
