@@ -1,0 +1,14 @@
+import { Link } from 'wouter';
+import { useI18n } from '../i18n';
+
+export default function NotFound() {
+  const { t } = useI18n();
+  return (
+    <div className="info-page">
+      <h1>{t('notFound.title')}</h1>
+      <p>
+        <Link href="/">{t('notFound.back')}</Link>
+      </p>
+    </div>
+  );
+}
