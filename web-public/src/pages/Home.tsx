@@ -26,6 +26,15 @@ async function loadHome(): Promise<HomeContent> {
   }
 }
 
+/** Opened on the home page, its content is asked for while the app starts, not after its first render. */
+let early: Promise<HomeContent> | undefined = window.location.pathname === '/' ? loadHome() : undefined;
+
+function homeContent(): Promise<HomeContent> {
+  const pending = early ?? loadHome();
+  early = undefined;
+  return pending;
+}
+
 export function Home() {
   const { t } = useI18n();
   const [home, setHome] = useState<HomeContent>();
@@ -33,7 +42,7 @@ export function Home() {
 
   useEffect(() => {
     let live = true;
-    loadHome()
+    homeContent()
       .then((content) => live && setHome(content))
       .catch(() => live && setFailed(true));
     return () => {
