@@ -23,6 +23,7 @@ export function Carousel({
   const [paused, setPaused] = useState(false);
   const [stopped, setStopped] = useState(() => !autoplay || reducedMotion());
   const swipeStart = useRef<number | null>(null);
+  const swiped = useRef(false);
   const count = slides.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
 
@@ -53,13 +54,23 @@ export function Carousel({
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
         swipeStart.current = event.clientX;
+        swiped.current = false;
       }}
       onPointerUp={(event) => {
         if (swipeStart.current === null) return;
         const distance = event.clientX - swipeStart.current;
         swipeStart.current = null;
-        if (Math.abs(distance) > 40) go(index + (distance < 0 ? 1 : -1));
+        if (Math.abs(distance) > 40) {
+          swiped.current = true;
+          go(index + (distance < 0 ? 1 : -1));
+        }
       }}
+      // A swipe is not a click on the slide's link, and does not drag its image away.
+      onClickCapture={(event) => {
+        if (swiped.current) event.preventDefault();
+        swiped.current = false;
+      }}
+      onDragStart={(event) => event.preventDefault()}
     >
       <div className="carousel-track" aria-live={paused || stopped ? 'polite' : 'off'}>
         {slides.map((slide, position) => (
