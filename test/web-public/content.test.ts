@@ -201,6 +201,29 @@ describe('home page content', () => {
   );
 
   it(
+    'shows the seasonal offers three at a time on a mid-size screen, turned by its buttons',
+    () =>
+      inBrowser('seasonal', async (page) => {
+        await page.setViewportSize({ width: 900, height: 900 });
+        await json(page, '**/api/home', 200, homeContent());
+        await page.goto('/');
+        const seasonal = page.getByRole('region', { name: 'Seasonal Offers!' });
+        await seasonal.locator('li').first().waitFor();
+        const widths = (await page.evaluate(`(() => {
+          const strip = document.querySelector('.seasonal-strip');
+          return [strip.clientWidth, strip.querySelector('li').getBoundingClientRect().width];
+        })()`)) as [number, number];
+        expect(Math.round(widths[0] / widths[1])).toBe(3);
+        const scrolled = () =>
+          page.evaluate("document.querySelector('.seasonal-strip').scrollLeft") as Promise<number>;
+        expect(await scrolled()).toBe(0);
+        await seasonal.getByRole('button', { name: 'Next slide' }).click();
+        await eventually(async () => (await scrolled()) > 0, 'the seasonal offers to turn', 5_000);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'shows 12 of 16 tiles with Show more, and falls back to the top offers without home content',
     () =>
       inBrowser('tiles', async (page) => {

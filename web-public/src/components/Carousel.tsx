@@ -45,7 +45,7 @@ export function Carousel({
   return (
     <section
       className="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription={t('home.carouselRole')}
       aria-label={label}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -80,7 +80,7 @@ export function Carousel({
             key={position}
             className="carousel-slide"
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('home.slideRole')}
             aria-label={t('home.slide', { n: position + 1, total: count })}
             hidden={position !== index}
           >

@@ -302,7 +302,8 @@ function ScrollToTop() {
       aria-label={t('frame.toTop')}
       title={t('frame.toTop')}
       onClick={() => {
-        window.scrollTo({ top: 0, behavior: 'smooth' });
+        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
         document.getElementById('main')?.focus({ preventScroll: true });
       }}
     >

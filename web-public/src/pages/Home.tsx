@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, type Banner, type CouponPage, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
@@ -173,12 +173,33 @@ function Tiles({ coupons }: { coupons: HomeContent['topCoupons'] }) {
 
 function SeasonalOffers({ offers }: { offers: HomeContent['seasonalOffers'] }) {
   const { t } = useI18n();
+  const strip = useRef<HTMLUListElement>(null);
   const sorted = [...offers].sort((a, b) => a.slot - b.slot).slice(0, 4);
+  // One view further or back: one offer on phones, three on mid-size screens, four on wide ones.
+  const turn = (direction: 1 | -1) => {
+    const element = strip.current;
+    if (!element) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollBy({ left: direction * element.clientWidth, behavior: reduce ? 'auto' : 'smooth' });
+  };
   return (
-    <section aria-labelledby="seasonal" className="section seasonal">
-      <h2 id="seasonal">{t('home.seasonal')}</h2>
-      {/* A scroll-snap strip: one offer per view on phones, three on mid-size screens, four on wide ones. */}
-      <ul className="seasonal-strip">
+    <section
+      aria-labelledby="seasonal"
+      className="section seasonal"
+      aria-roledescription={t('home.carouselRole')}
+    >
+      <div className="section-heading">
+        <h2 id="seasonal">{t('home.seasonal')}</h2>
+        <div className="carousel-controls">
+          <button type="button" onClick={() => turn(-1)} aria-label={t('home.previous')}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" onClick={() => turn(1)} aria-label={t('home.next')}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+      <ul className="seasonal-strip" ref={strip}>
         {sorted.map((offer) => (
           <li key={offer.slot}>
             <MerchantLink href={offer.merchantUrl} label={t('home.seasonalLink', { n: offer.slot })}>
