@@ -360,8 +360,10 @@ describe('languages', () => {
       inBrowser('languages', async (page) => {
         await page.goto('/coupons');
         await page.getByText('Showing 8 of 14').waitFor();
+        await expect(page.title()).resolves.toBe('Coupons · Offers Marketplace');
         await page.getByLabel('Language').selectOption('hi');
         await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
+        await expect(page.title()).resolves.toBe('कूपन · ऑफ़र्स मार्केटप्लेस');
         await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'कूपन' }).waitFor();
         await page.getByRole('checkbox', { name: 'बालों की देखभाल' }).waitFor();
         await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('hi');

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta from 'rosetta';
 import en from './locales/en.json';
 
@@ -98,4 +98,13 @@ export function useI18n(): I18n {
   const context = useContext(I18nContext);
   if (!context) throw new Error('useI18n outside I18nProvider');
   return context;
+}
+
+/** The tab's title: the page's own, then the site's name, in the visitor's language. */
+export function usePageTitle(title?: string) {
+  const { t } = useI18n();
+  const brand = t('brand');
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand}` : brand;
+  }, [title, brand]);
 }

@@ -5,7 +5,7 @@ import { useAuth } from '../auth';
 import { Field, useForm } from '../forms/Field';
 import { MOBILE_NUMBER, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 const SECTIONS = ['profile', 'earnings', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -16,6 +16,7 @@ export default function AccountPage({ section }: { section?: string }) {
   const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
     ? (section as Section)
     : 'profile';
+  usePageTitle(t(`account.${current}`));
   return (
     <div className="account-page">
       <nav aria-label={t('account.menu')} className="account-nav">

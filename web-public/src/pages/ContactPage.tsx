@@ -3,12 +3,13 @@ import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { CONTACT_FORM } from '../forms/rules';
 import { type ContactField, serverFieldErrors, validateContact } from '../forms/validate';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 const FIELDS: ContactField[] = ['name', 'email', 'mobile', 'msg'];
 
 export default function ContactPage() {
   const { t, msg } = useI18n();
+  usePageTitle(t('contact.title'));
   const form = useForm<ContactField>(
     { name: '', email: '', mobile: '', msg: '' },
     useCallback(validateContact, []),

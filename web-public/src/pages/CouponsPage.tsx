@@ -4,7 +4,7 @@ import { api, type Banner, type CouponCard as Card, type Category, type CouponPa
 import { CouponCard } from '../components/CouponCard';
 import { Img, MerchantLink } from '../components/Img';
 import { COUPON_LISTING } from '../forms/rules';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 type Kind = 'coupons' | 'categories' | 'top' | 'best';
 type Sort = 'popular' | 'az' | 'newest' | 'top' | 'best';
@@ -25,6 +25,7 @@ type Listing =
 export default function CouponsPage({ kind }: { kind: Kind }) {
   const { t, msg } = useI18n();
   const page = PAGES[kind];
+  usePageTitle(t(page.title));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);

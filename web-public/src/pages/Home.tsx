@@ -3,7 +3,7 @@ import { ApiError, api, type Banner, type CouponPage, type Home as HomeContent }
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
 import { Img, MerchantLink } from '../components/Img';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 const TILES_SHOWN = 12;
 const TILES_TOTAL = 16;
@@ -37,6 +37,7 @@ function homeContent(): Promise<HomeContent> {
 
 export function Home() {
   const { t } = useI18n();
+  usePageTitle();
   const [home, setHome] = useState<HomeContent>();
   const [failed, setFailed] = useState(false);
 

@@ -1,10 +1,11 @@
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 type Page = 'faq' | 'terms' | 'about' | 'privacy' | 'careers';
 
 /** The static pages; their texts are in the locale files (`pages.<page>`). */
 export default function InfoPage({ page }: { page: Page }) {
   const { t } = useI18n();
+  usePageTitle(t(`pages.${page}.title`));
   if (page === 'faq') {
     const questions = ['approval', 'slots', 'expiry', 'languages', 'reveal', 'cashback'];
     return (

@@ -4,7 +4,7 @@ import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { HOUSE_REFERRAL_CODE, USER_REGISTRATION as R } from '../forms/rules';
 import { type RegistrationField, serverFieldErrors, validateRegistration } from '../forms/validate';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 const FIELDS: RegistrationField[] = [
   'userName',
@@ -19,6 +19,7 @@ const DUPLICATE_MESSAGE_MS = 5000;
 
 export default function RegisterPage() {
   const { t, msg } = useI18n();
+  usePageTitle(t('register.title'));
   const [, navigate] = useLocation();
   const search = useSearch();
   // The code of the referral link the visitor came by (/register?ref=CODE).

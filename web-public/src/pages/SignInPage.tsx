@@ -5,7 +5,7 @@ import { useAuth } from '../auth';
 import { Field, useForm } from '../forms/Field';
 import { SIGN_IN_THROTTLE, USER_REGISTRATION, USER_SIGN_IN } from '../forms/rules';
 import { type SignInField, validateSignIn } from '../forms/validate';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 /** Only an address on this site may be returned to after signing in. */
 function safeNext(next: string | null): string {
@@ -14,6 +14,7 @@ function safeNext(next: string | null): string {
 
 export default function SignInPage() {
   const { t, msg } = useI18n();
+  usePageTitle(t('signIn.title'));
   const { refresh } = useAuth();
   const [, navigate] = useLocation();
   const search = useSearch();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, type Product, type Store } from '../api';
 import { Img } from '../components/Img';
-import { useI18n } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 
 type Loaded =
   | { state: 'loading' }
@@ -12,6 +12,7 @@ type Loaded =
 export default function StorePage({ merchantId }: { merchantId: string }) {
   const { t, msg } = useI18n();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  usePageTitle(loaded.state === 'loaded' ? loaded.store.storeName : t('store.title'));
 
   useEffect(() => {
     let live = true;
