@@ -287,6 +287,30 @@ function storeContent() {
   };
 }
 
+describe('banners by position', () => {
+  it(
+    "shows each list page's banner: cat, Tc and Bo",
+    () =>
+      inBrowser('banners', async (page) => {
+        for (const [path, position] of [
+          ['/categories', 'cat'],
+          ['/top-offers', 'Tc'],
+          ['/offers', 'Bo'],
+        ]) {
+          await page.unroute('**/api/banners?*');
+          await json(page, '**/api/banners?*', 200, [banner(20, position!)]);
+          const asked = page.waitForRequest(`**/api/banners?position=${position}`);
+          await page.goto(path!);
+          await asked;
+          await expect(page.getByRole('link', { name: 'Featured offer' }).getAttribute('href')).resolves.toBe(
+            'https://shop20.example.in/',
+          );
+        }
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
 describe('store page', () => {
   it(
     'shows the store with its pills and prices in rupees with Indian grouping',

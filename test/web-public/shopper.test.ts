@@ -415,6 +415,13 @@ describe('accessibility', () => {
     'finds no serious or critical axe violation on any screen, in English and Hindi',
     () =>
       inBrowser('axe', async (page) => {
+        // The checker itself finds what it must: an image without a text alternative.
+        await page.goto('/faq');
+        await page.evaluate(
+          `document.querySelector('main').append(Object.assign(document.createElement('img'), { src: '/x.png' }))`,
+        );
+        expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
+
         const { registration } = await registerAndSignInUser(market.api.baseUrl);
         const findings = [];
         for (const path of publicScreens) findings.push(await check(page, path));
