@@ -5,6 +5,8 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { listed, type Marketplace } from './marketplace.js';
+import { eventually } from './test-environment.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_PUBLIC_DIST = join(ROOT, 'web-public', 'dist');
@@ -121,4 +123,13 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       })))
   `)) as AxeViolation[];
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Waits until the public list holds `count` coupons (the projection runs in the workers). */
+export function untilAllListed(market: Marketplace, count: number) {
+  return eventually(
+    async () => (await listed(market)).total >= count,
+    `${count} coupons to be listed`,
+    30_000,
+  );
 }

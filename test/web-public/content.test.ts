@@ -5,13 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { couponForm, multipart } from '../support/coupons.js';
-import { approve, listed, type Marketplace, startMarketplace, untilListed } from '../support/marketplace.js';
+import { approve, listed, type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 import {
   ARTIFACTS,
   launchChromium,
   seriousViolations,
   serveWebPublic,
+  untilAllListed,
   type WebServer,
 } from '../support/web-public.js';
 
@@ -48,8 +49,8 @@ beforeAll(async () => {
     });
     if (submitted.statusCode !== 201) throw new Error(submitted.body);
     await approve(market, submitted.json().id);
-    await untilListed(market, submitted.json().id);
   }
+  await untilAllListed(market, 3);
   cards = (await listed(market, '&sort=newest')).data;
   imageUrl = cards[0].imageUrl;
   site = await serveWebPublic(market.api.baseUrl);

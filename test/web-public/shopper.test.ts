@@ -8,18 +8,13 @@ import {
   USER_PASSWORD,
   uniqueContact,
 } from '../support/accounts.js';
-import {
-  approve,
-  type Marketplace,
-  startMarketplace,
-  submitCoupon,
-  untilListed,
-} from '../support/marketplace.js';
+import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import {
   ARTIFACTS,
   launchChromium,
   seriousViolations,
   serveWebPublic,
+  untilAllListed,
   type WebServer,
 } from '../support/web-public.js';
 
@@ -56,7 +51,6 @@ let browser: Browser;
 const codes = new Map<string, string>();
 
 beforeAll(async () => {
-  const started = Date.now();
   market = await startMarketplace('web_public_shopper');
   const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl);
   for (const [index, title] of COUPONS.entries()) {
@@ -69,12 +63,11 @@ beforeAll(async () => {
     });
     const approved = await approve(market, id);
     if (approved.statusCode !== 200 && approved.statusCode !== 201) throw new Error(approved.body);
-    await untilListed(market, id);
     codes.set(title, couponCode);
   }
+  await untilAllListed(market, COUPONS.length);
   site = await serveWebPublic(market.api.baseUrl);
   browser = await launchChromium();
-  console.log(`set up in ${Date.now() - started} ms`);
 }, 180_000);
 
 afterAll(async () => {

@@ -13,7 +13,16 @@ type Reveal =
  * A coupon: image, title, merchant, discount and expiry. 'Get code' shows the code (counted as a
  * click by the API) and opens the merchant's site in a new tab.
  */
-export function CouponCard({ coupon, headingLevel = 3 }: { coupon: Card; headingLevel?: 2 | 3 }) {
+export function CouponCard({
+  coupon,
+  headingLevel = 3,
+  eager = false,
+}: {
+  coupon: Card;
+  headingLevel?: 2 | 3;
+  /** In the first row of the page: its image is not deferred. */
+  eager?: boolean;
+}) {
   const { t, money, date } = useI18n();
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
   const [copied, setCopied] = useState(false);
@@ -53,7 +62,12 @@ export function CouponCard({ coupon, headingLevel = 3 }: { coupon: Card; heading
 
   return (
     <article className="coupon-card" aria-labelledby={`coupon-${coupon.id}-title`}>
-      <Img src={coupon.imageUrl} alt="" sizes="(min-width: 1200px) 280px, (min-width: 640px) 45vw, 90vw" />
+      <Img
+        src={coupon.imageUrl}
+        eager={eager}
+        alt=""
+        sizes="(min-width: 1200px) 280px, (min-width: 640px) 45vw, 90vw"
+      />
       <div className="coupon-body">
         <p className="discount">
           {coupon.percentage > 0

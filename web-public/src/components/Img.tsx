@@ -1,14 +1,19 @@
 import type { ImgHTMLAttributes } from 'react';
 import { isMediaUrl, MEDIA_WIDTHS } from '../api';
 
+/** `sizes` of an image as wide as the page's content box (1320 px at most, less its padding). */
+export const CONTENT_WIDTH = '(min-width: 1320px) 1224px, 94vw';
+
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   src: string | null | undefined;
-  /** Above the fold: loaded at once and first; otherwise lazily. */
+  /** The page's main image: loaded at once and first. */
   priority?: boolean;
+  /** Above the fold: loaded at once; otherwise lazily. */
+  eager?: boolean;
 };
 
 /** An API image in the width the layout needs (`?w=`), lazily loaded below the fold. */
-export function Img({ src, priority, sizes = '100vw', alt = '', ...rest }: Props) {
+export function Img({ src, priority, eager, sizes = '100vw', alt = '', ...rest }: Props) {
   if (!src) return <span className="img-placeholder" aria-hidden="true" />;
   const media = isMediaUrl(src);
   return (
@@ -18,7 +23,7 @@ export function Img({ src, priority, sizes = '100vw', alt = '', ...rest }: Props
       src={media ? `${src}?w=640` : src}
       srcSet={media ? MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined}
       sizes={media ? sizes : undefined}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
     />

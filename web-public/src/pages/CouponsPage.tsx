@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, type Banner, type CouponCard as Card, type Category, type CouponPage } from '../api';
 import { CouponCard } from '../components/CouponCard';
-import { Img, MerchantLink } from '../components/Img';
+import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
 import { COUPON_LISTING } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 
@@ -136,7 +136,14 @@ export default function CouponsPage({ kind }: { kind: Kind }) {
       <h1>{t(page.title)}</h1>
       {banner && (
         <MerchantLink href={banner.merchantUrl} label={t('coupons.bannerLink')}>
-          <Img src={banner.imageUrl} className="wide-banner" priority width={1280} height={320} />
+          <Img
+            src={banner.imageUrl}
+            className="wide-banner"
+            sizes={CONTENT_WIDTH}
+            priority
+            width={1280}
+            height={320}
+          />
         </MerchantLink>
       )}
       <div className="listing-layout">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, type Banner, type CouponPage, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
-import { Img, MerchantLink } from '../components/Img';
+import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
 
 const TILES_SHOWN = 12;
@@ -70,6 +70,7 @@ export function Home() {
                   src={hero.imageUrl}
                   priority={position === 0}
                   className="hero-image"
+                  sizes={CONTENT_WIDTH}
                   width={1280}
                   height={400}
                 />
@@ -85,7 +86,13 @@ export function Home() {
             {t('coupons.failed')}
           </p>
         ) : home ? (
-          <Tiles coupons={home.topCoupons.slice(0, TILES_TOTAL)} />
+          <Tiles
+            coupons={home.topCoupons.slice(0, TILES_TOTAL)}
+            firstRowInView={
+              home.heroes.length === 0 &&
+              (home.banners.left ?? []).length + (home.banners.right ?? []).length === 0
+            }
+          />
         ) : (
           <p className="status" role="status">
             {t('common.loading')}
@@ -97,7 +104,13 @@ export function Home() {
         <section aria-labelledby="best-offer" className="section">
           <h2 id="best-offer">{t('home.bestOffer')}</h2>
           <MerchantLink href={home.bestOfferBanner.merchantUrl} label={t('home.bestOffer')}>
-            <Img src={home.bestOfferBanner.imageUrl} className="wide-banner" width={1280} height={320} />
+            <Img
+              src={home.bestOfferBanner.imageUrl}
+              className="wide-banner"
+              sizes={CONTENT_WIDTH}
+              width={1280}
+              height={320}
+            />
           </MerchantLink>
         </section>
       )}
@@ -142,14 +155,20 @@ function TopBanners({ banners }: { banners: Banner[] }) {
           href={banner.merchantUrl}
           label={t('home.bannerLink', { n: position + 1 })}
         >
-          <Img src={banner.imageUrl} sizes="(min-width: 768px) 50vw, 100vw" width={640} height={240} />
+          <Img
+            src={banner.imageUrl}
+            sizes="(min-width: 1320px) 600px, (min-width: 700px) 46vw, 94vw"
+            width={640}
+            height={240}
+          />
         </MerchantLink>
       ))}
     </div>
   );
 }
 
-function Tiles({ coupons }: { coupons: HomeContent['topCoupons'] }) {
+/** Tiles in rows of up to four; when nothing stands above them, the first row is not deferred. */
+function Tiles({ coupons, firstRowInView }: { coupons: HomeContent['topCoupons']; firstRowInView: boolean }) {
   const { t } = useI18n();
   const [all, setAll] = useState(false);
   if (coupons.length === 0) return <p className="status">{t('coupons.noCoupons')}</p>;
@@ -157,9 +176,9 @@ function Tiles({ coupons }: { coupons: HomeContent['topCoupons'] }) {
   return (
     <>
       <ul className="coupon-grid">
-        {shown.map((coupon) => (
+        {shown.map((coupon, position) => (
           <li key={coupon.id}>
-            <CouponCard coupon={coupon} />
+            <CouponCard coupon={coupon} eager={firstRowInView && position < 4} />
           </li>
         ))}
       </ul>
@@ -206,7 +225,7 @@ function SeasonalOffers({ offers }: { offers: HomeContent['seasonalOffers'] }) {
             <MerchantLink href={offer.merchantUrl} label={t('home.seasonalLink', { n: offer.slot })}>
               <Img
                 src={offer.imageUrl}
-                sizes="(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 90vw"
+                sizes="(min-width: 1320px) 300px, (min-width: 1200px) 23vw, (min-width: 768px) 31vw, 90vw"
                 width={480}
                 height={320}
               />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, type Product, type Store } from '../api';
-import { Img } from '../components/Img';
+import { CONTENT_WIDTH, Img } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
 
 type Loaded =
@@ -61,7 +61,14 @@ export default function StorePage({ merchantId }: { merchantId: string }) {
   return (
     <div className="store-page">
       {store.heroBannerUrl && (
-        <Img src={store.heroBannerUrl} priority className="wide-banner" width={1280} height={320} />
+        <Img
+          src={store.heroBannerUrl}
+          priority
+          className="wide-banner"
+          sizes={CONTENT_WIDTH}
+          width={1280}
+          height={320}
+        />
       )}
       <div className="store-heading">
         {store.logoUrl && (
@@ -117,7 +124,13 @@ export default function StorePage({ merchantId }: { merchantId: string }) {
         </section>
       )}
       {store.landingBannerUrl && (
-        <Img src={store.landingBannerUrl} className="wide-banner" width={1280} height={320} />
+        <Img
+          src={store.landingBannerUrl}
+          className="wide-banner"
+          sizes={CONTENT_WIDTH}
+          width={1280}
+          height={320}
+        />
       )}
     </div>
   );
