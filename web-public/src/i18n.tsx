@@ -71,9 +71,12 @@ export function I18nProvider({ initial, children }: { initial: Language; childre
     setLang(code);
   }, []);
 
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
   const value = useMemo<I18n>(() => {
     const locale = LANGUAGES.find((language) => language.code === lang)?.intl ?? 'en-IN';
-    document.documentElement.lang = lang;
     const numbers = new Intl.NumberFormat(locale);
     const rupees = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' });
     const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });

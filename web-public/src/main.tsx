@@ -6,6 +6,7 @@ import { I18nProvider, loadLanguage, storedLanguage } from './i18n';
 import './styles.css';
 
 const language = storedLanguage();
+document.documentElement.lang = language;
 // A remembered Hindi or Telugu is fetched before the first paint, so no English flashes by.
 loadLanguage(language)
   .catch(() => undefined)
