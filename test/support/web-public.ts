@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { listed, type Marketplace } from './marketplace.js';
+import type { Marketplace } from './marketplace.js';
 import { eventually } from './test-environment.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -125,11 +125,28 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
-/** Waits until the public list holds `count` coupons (the projection runs in the workers). */
-export function untilAllListed(market: Marketplace, count: number) {
-  return eventually(
-    async () => (await listed(market)).total >= count,
-    `${count} coupons to be listed`,
-    30_000,
-  );
+/**
+ * Waits until the read model behind the public lists holds `count` coupons (the projection runs
+ * in the workers). It asks the table, not `GET /api/coupons`, so no list is cached before the
+ * browser asks for it.
+ */
+export async function untilAllListed(market: Marketplace, count: number) {
+  const listedNow = async () => {
+    const [{ total }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS total FROM coupon_listings WHERE expires_at > now()',
+    );
+    return total as number;
+  };
+  try {
+    await eventually(async () => (await listedNow()) >= count, `${count} coupons to be listed`, 60_000);
+  } catch (error) {
+    const outbox = await market.api.dataSource
+      .query(
+        `SELECT count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished, count(*) FILTER (WHERE processed_at IS NULL)::int AS unprocessed, count(*)::int AS events FROM outbox`,
+      )
+      .catch(() => 'unknown');
+    throw new Error(
+      `${(error as Error).message}; listed ${await listedNow()}, outbox ${JSON.stringify(outbox)}`,
+    );
+  }
 }

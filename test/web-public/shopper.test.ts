@@ -68,7 +68,7 @@ beforeAll(async () => {
   await untilAllListed(market, COUPONS.length);
   site = await serveWebPublic(market.api.baseUrl);
   browser = await launchChromium();
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
