@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { LISTINGS_CHANNEL, ListingCache } from '../../api/src/coupons/queries/listing-cache.js';
 import { CATEGORIES } from '../../api/src/rules/coupons.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
+import { eventually } from '../support/test-environment.js';
 
 let market: Marketplace;
 
@@ -58,4 +60,24 @@ it('keeps a slot that a coupon names', async () => {
 
   expect(response.statusCode).toBe(409);
   expect((await inject('GET', '/api/admin/slots/1')).statusCode).toBe(200);
+});
+
+it('never keeps a list read before a change that arrived while it was read', async () => {
+  const cache = market.api.app.get(ListingCache);
+  await cache.get('sentinel', '/sentinel', async () => 'sentinel');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const slowRead = cache.get('list', '/list', async () => {
+    await gate;
+    return 'before the change';
+  });
+
+  await market.api.dataSource.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
+  await eventually(async () => cache.peek('/sentinel') === undefined, 'the change to reach the cache');
+  release();
+
+  expect(await slowRead).toBe('before the change');
+  expect(await cache.get('list', '/list', async () => 'after the change')).toBe('after the change');
 });

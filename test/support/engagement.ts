@@ -1,16 +1,10 @@
-import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { ReferralRewards } from '../../workers/src/consumers/referral-rewards.js';
 import { CampaignFanOut } from '../../workers/src/mail/campaign-batches.js';
 import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
-import { sessionFrom } from './accounts.js';
-import { startApi } from './api-app.js';
-import type { Marketplace } from './marketplace.js';
+import { type Marketplace, startMarketplace } from './marketplace.js';
 import { TestSmtpServer } from './smtp.js';
-import { createTestEnvironment } from './test-environment.js';
-import { startWorkers } from './workers-app.js';
 
 export const ENGAGEMENT_CONSUMERS = [CouponListingProjection, MailConsumer, CampaignFanOut, ReferralRewards];
 
@@ -25,37 +19,23 @@ export async function startEngagementMarket(
 ): Promise<EngagementMarket> {
   const smtp = new TestSmtpServer();
   await smtp.start();
-  const test = await createTestEnvironment(name, {
-    SMTP_URL: smtp.url,
-    API_URL: 'http://api.offers.test',
-    PUBLIC_URL: 'http://shop.offers.test',
-    BACKOFFICE_URL: 'http://office.offers.test',
-    ...options.overrides,
-  });
-  const api = await startApi(test.environment);
-  const workers = await startWorkers(
-    test.environment,
-    options.roles ?? ['relay', 'events'],
-    ENGAGEMENT_CONSUMERS,
-  );
-  await firstAdminSeed.run(api.dataSource, test.environment);
-  await demoSlotsSeed.run(api.dataSource, test.environment);
-  const signIn = await api.http.inject({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
+  const market = await startMarketplace(name, {
+    consumers: ENGAGEMENT_CONSUMERS,
+    roles: options.roles,
+    settings: {
+      SMTP_URL: smtp.url,
+      API_URL: 'http://api.offers.test',
+      PUBLIC_URL: 'http://shop.offers.test',
+      BACKOFFICE_URL: 'http://office.offers.test',
+      ...options.overrides,
+    },
   });
   return {
-    test,
-    api,
-    workers,
+    ...market,
     smtp,
-    admin: sessionFrom(signIn, signIn.json().userId).bearer,
     async close() {
-      await workers.close();
-      await api.close();
+      await market.close();
       await smtp.stop();
-      await test.cleanup();
     },
   };
 }

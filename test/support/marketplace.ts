@@ -4,7 +4,9 @@ import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
+import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
+import type { WorkerRole } from '../../workers/src/workers.module.js';
 import { registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
 import { type ApiApp, startApi } from './api-app.js';
 import { couponForm } from './coupons.js';
@@ -25,6 +27,8 @@ export interface MarketplaceOptions {
   consumers?: Type<EventConsumer>[];
   /** Settings that differ from the test defaults. */
   settings?: Record<string, string>;
+  /** What the workers process runs; relay and events by default. */
+  roles?: WorkerRole[];
 }
 
 export async function startMarketplace(name: string, options: MarketplaceOptions = {}): Promise<Marketplace> {
@@ -32,8 +36,8 @@ export async function startMarketplace(name: string, options: MarketplaceOptions
   const api = await startApi(test.environment);
   const workers = await startWorkers(
     test.environment,
-    ['relay', 'events'],
-    options.consumers ?? [CouponListingProjection, HomeContentProjection],
+    options.roles ?? ['relay', 'events'],
+    options.consumers ?? [CouponListingProjection, HomeContentProjection, StorePageProjection],
   );
   await firstAdminSeed.run(api.dataSource, test.environment);
   await demoSlotsSeed.run(api.dataSource, test.environment);

@@ -36,6 +36,8 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Stopping closes lingering connections after a second instead of smtp-server's 30.
+      closeTimeout: 1000,
       onData: (stream, session, callback) => {
         simpleParser(stream).then(
           (mail) => {

@@ -1,37 +1,11 @@
-import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import { type Session, sessionFrom } from './accounts.js';
-import { startApi } from './api-app.js';
+import type { Session } from './accounts.js';
 import { multipart } from './coupons.js';
-import type { Marketplace } from './marketplace.js';
-import { createTestEnvironment, eventually } from './test-environment.js';
-import { startWorkers } from './workers-app.js';
+import { type Marketplace, startMarketplace } from './marketplace.js';
+import { eventually } from './test-environment.js';
 
 /** The API and the workers with the store page projection, an admin and the demo slots. */
-export async function startStorefront(name: string): Promise<Marketplace> {
-  const test = await createTestEnvironment(name);
-  const api = await startApi(test.environment);
-  const workers = await startWorkers(test.environment, ['relay', 'events'], [StorePageProjection]);
-  await firstAdminSeed.run(api.dataSource, test.environment);
-  await demoSlotsSeed.run(api.dataSource, test.environment);
-  const signIn = await api.http.inject({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
-  });
-  return {
-    test,
-    api,
-    workers,
-    admin: sessionFrom(signIn, signIn.json().userId).bearer,
-    async close() {
-      await workers.close();
-      await api.close();
-      await test.cleanup();
-    },
-  };
-}
+export const startStorefront = (name: string) => startMarketplace(name, { consumers: [StorePageProjection] });
 
 /** A generated PNG of the given size (a colour gradient, so it does not compress to nothing). */
 export async function pngOf(width: number, height: number, colour = { r: 200, g: 60, b: 120 }) {

@@ -1,8 +1,7 @@
-import { Box, Button, Card, CardContent, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { MERCHANT_SIGN_IN } from '@offers/rules';
 import { type FormEvent, useState } from 'react';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
-import { PUBLIC_SITE } from '../common/publicSite';
 import { RememberLocale } from '../layout/Layout';
 import type { SignIn } from '../providers/authProvider';
 
@@ -134,11 +133,6 @@ export const LoginPage = () => {
               {translate('offers.signIn.submit')}
             </Button>
           </form>
-          {mode === 'merchant' && (
-            <Typography sx={{ mt: 2 }}>
-              <Link href={`${PUBLIC_SITE}/merchant/register`}>{translate('offers.signIn.register')}</Link>
-            </Typography>
-          )}
         </CardContent>
       </Card>
     </Box>

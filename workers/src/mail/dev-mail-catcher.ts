@@ -21,6 +21,8 @@ export class DevMailCatcher {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       size: 10 * 1024 * 1024,
+      // Stopping closes lingering connections after a second instead of smtp-server's 30.
+      closeTimeout: 1000,
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((mail) =>

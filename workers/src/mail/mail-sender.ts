@@ -153,6 +153,9 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private sleep(ms: number): Promise<void> {
+    // Stopping wakes the sleepers once; a sender that comes back from a send after that must not
+    // start a new wait, or shutting down would wait for it.
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);

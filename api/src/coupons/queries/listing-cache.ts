@@ -33,6 +33,8 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   /** The same entries under the raw request URL, for answering before any routing work. */
   private readonly byUrl = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
+  /** Counts changes: what was read before the latest one is not kept. */
+  private generation = 0;
   private listener?: pg.Client;
   private listening = false;
   private stopped = false;
@@ -72,13 +74,17 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
       this.byUrl.set(url, cached);
       return cached.body;
     }
+    const generation = this.generation;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(build).finally(() => this.building.delete(key));
+      pending = this.build(build).finally(() => {
+        if (this.building.get(key) === pending) this.building.delete(key);
+      });
       this.building.set(key, pending);
     }
     const entry = await pending;
-    if (this.listening) {
+    // A build that began before a change may have read the old rows: answer it, never keep it.
+    if (this.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.clear();
       this.entries.set(key, entry);
       this.byUrl.set(url, entry);
@@ -101,8 +107,10 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private clear(): void {
+    this.generation += 1;
     this.entries.clear();
     this.byUrl.clear();
+    this.building.clear();
   }
 
   private async listen(): Promise<void> {

@@ -1,0 +1,456 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  registerAndSignInMerchant,
+  registerAndSignInUser,
+  USER_PASSWORD,
+  uniqueContact,
+} from '../support/accounts.js';
+import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
+import {
+  ARTIFACTS,
+  launchChromium,
+  seriousViolations,
+  serveWebPublic,
+  untilAllListed,
+  type WebServer,
+} from '../support/web-public.js';
+
+/**
+ * A shopper in a real browser on the production build of the public site, against the real API
+ * and workers: browsing, tabs, categories, revealing a code, registering, signing in, the
+ * referral link, languages, old addresses and the accessibility of every screen.
+ */
+
+const BROWSER_TEST_MS = 120_000;
+/** Fourteen live coupons: more than a page of 8 and more than the home page's 12 tiles. */
+const COUPONS = [
+  'Mango body butter',
+  'Kajal duo',
+  'Neem face wash',
+  'Rose water toner',
+  'Argan hair oil',
+  'Sandalwood soap',
+  'Beard balm',
+  'Jasmine perfume',
+  'Lip tint trio',
+  'Vitamin C serum',
+  'Bamboo comb set',
+  'Onion shampoo',
+  'Zinc sunscreen',
+  'Charcoal mask',
+];
+/** The first four are Hair Care (category 3) only; the others Skin Care and Makeup. */
+const HAIR_CARE = 3;
+
+let market: Marketplace;
+let site: WebServer;
+let browser: Browser;
+const codes = new Map<string, string>();
+
+beforeAll(async () => {
+  market = await startMarketplace('web_public_shopper');
+  const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl);
+  for (const [index, title] of COUPONS.entries()) {
+    const couponCode = `WEB${index}X${Date.now() % 10000}`;
+    const id = await submitCoupon(market, merchant, {
+      title: `${title} ${10 + index}% off`,
+      couponCode,
+      percentage: String(10 + index),
+      categoryIds: index < 4 ? [HAIR_CARE] : [1, 2],
+    });
+    const approved = await approve(market, id);
+    if (approved.statusCode !== 200 && approved.statusCode !== 201) throw new Error(approved.body);
+    codes.set(title, couponCode);
+  }
+  await untilAllListed(market, COUPONS.length);
+  site = await serveWebPublic(market.api.baseUrl);
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await market?.close();
+});
+
+/** A fresh visitor (no cookies, no stored language); other hosts answer with an empty page. */
+async function newVisitor(): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 } });
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>shop</title>' }),
+  );
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Runs the steps; on failure keeps a screenshot under test/artifacts/ and fails. */
+async function inBrowser(name: string, steps: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await newVisitor();
+  const page = await context.newPage();
+  try {
+    await steps(page, context);
+  } catch (error) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+const cardTitles = (page: Page) => page.locator('.coupon-card .coupon-title').allTextContents();
+
+async function signIn(page: Page, email: string, userName: string) {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(USER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('browsing coupons', () => {
+  it(
+    'shows the top coupons on the home page, twelve at first, and all with Show more',
+    () =>
+      inBrowser('home-tiles', async (page) => {
+        await page.goto('/');
+        await page.getByText('Get up to 50% OFF new season styles, Limited Time Only').waitFor();
+        await page.locator('.coupon-card').first().waitFor();
+        expect(await page.locator('.coupon-card').count()).toBe(12);
+        await page.getByRole('button', { name: 'Show more' }).click();
+        expect(await page.locator('.coupon-card').count()).toBe(14);
+        await page.getByRole('button', { name: 'Show less' }).click();
+        expect(await page.locator('.coupon-card').count()).toBe(12);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'lists eight coupons, then the rest with More..., in each tab order',
+    () =>
+      inBrowser('coupon-tabs', async (page) => {
+        await page.goto('/coupons');
+        await page.getByText('Showing 8 of 14').waitFor();
+        expect(await page.locator('.coupon-card').count()).toBe(8);
+        await page.getByRole('button', { name: 'More...' }).click();
+        await page.getByText('Showing 14 of 14').waitFor();
+        await expect(page.getByRole('button', { name: 'More...' }).count()).resolves.toBe(0);
+
+        await page.getByRole('tab', { name: 'A-Z' }).click();
+        await page.waitForURL(/sort=az/);
+        await page.getByText('Showing 8 of 14').waitFor();
+        const az = await cardTitles(page);
+        expect(az[0]).toMatch(/^Argan hair oil/);
+        expect(az).toEqual([...az].sort((a, b) => a.localeCompare(b)));
+
+        await page.getByRole('tab', { name: 'Newest' }).click();
+        await page.waitForURL(/sort=newest/);
+        await page.getByText('Showing 8 of 14').waitFor();
+        expect((await cardTitles(page))[0]).toMatch(/^Charcoal mask/);
+
+        // The tabs follow the arrow keys too.
+        await page.getByRole('tab', { name: 'Newest' }).press('ArrowLeft');
+        await page.waitForURL(/sort=az/);
+        await expect(page.getByRole('tab', { name: 'A-Z' }).getAttribute('aria-selected')).resolves.toBe(
+          'true',
+        );
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'filters by the chosen categories, from the list and from the header',
+    () =>
+      inBrowser('categories', async (page) => {
+        await page.goto('/categories');
+        await page.getByText('Showing 8 of 14').waitFor();
+        await page.getByRole('checkbox', { name: 'Hair Care' }).check();
+        await page.getByText('Showing 4 of 4').waitFor();
+        expect(
+          (await cardTitles(page)).every((title) =>
+            COUPONS.slice(0, 4).some((name) => title.startsWith(name)),
+          ),
+        ).toBe(true);
+        await page.getByRole('checkbox', { name: 'Makeup' }).check();
+        await page.getByText('Showing 8 of 14').waitFor();
+
+        await page.goto('/');
+        await page
+          .getByRole('navigation', { name: 'Shop by category' })
+          .getByRole('link', { name: 'Hair Care' })
+          .click();
+        await page.getByText('Showing 4 of 4').waitFor();
+        await expect(page.getByRole('checkbox', { name: 'Hair Care' }).isChecked()).resolves.toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'reveals a code with a copy button and opens the shop in a new tab',
+    () =>
+      inBrowser('reveal', async (page, context) => {
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+        await page.goto('/coupons?sort=az');
+        const card = page.locator('.coupon-card', { hasText: 'Argan hair oil' });
+        const popup = page.waitForEvent('popup');
+        await card.getByRole('button', { name: 'Get code' }).click();
+        const shop = await popup;
+        await shop.waitForURL('https://glow.example.in/diwali');
+        await expect(card.getByTestId('coupon-code').textContent()).resolves.toBe(
+          codes.get('Argan hair oil'),
+        );
+        await card.getByRole('button', { name: 'Copy' }).click();
+        await card.getByRole('button', { name: 'Copied!' }).waitFor();
+        await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(
+          codes.get('Argan hair oil'),
+        );
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'searches, and shows the empty and failed states',
+    () =>
+      inBrowser('states', async (page) => {
+        await page.goto('/offers');
+        await page.getByText('Showing 8 of 14').waitFor();
+        // Best offers: the highest percentage first.
+        expect((await cardTitles(page))[0]).toMatch(/^Charcoal mask 23% off/);
+        await page.getByLabel('Search coupons').fill('serum');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByText('Showing 1 of 1').waitFor();
+        await page.getByLabel('Search coupons').fill('nothing-like-this');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByText('No coupons found.').waitFor();
+
+        await page.route('**/api/coupons?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+        await page.route('**/api/categories', (route) => route.fulfill({ status: 200, body: '[]' }));
+        await page.goto('/top-offers');
+        await page.getByText('Failed to fetch coupons.').waitFor();
+        await page.getByText('No categories found.').waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'sends old addresses to their new places',
+    () =>
+      inBrowser('legacy-routes', async (page) => {
+        await page.goto('/Newest');
+        await page.waitForURL(/\/coupons\?sort=newest$/);
+        await expect(page.getByRole('tab', { name: 'Newest' }).getAttribute('aria-selected')).resolves.toBe(
+          'true',
+        );
+        await page.goto('/userSignIn');
+        await page.waitForURL(/\/sign-in$/);
+        await page.goto('/Termsofservice');
+        await page.getByText('18 years or older').waitFor();
+        await page.goto('/faqs');
+        await page.getByText(/needs an admin's approval/).waitFor();
+        await page.goto('/merchantUrl/424242');
+        await page.waitForURL(/\/store\/424242$/);
+        await page.getByText(/^Error: /).waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+describe('accounts', () => {
+  it(
+    'registers from a referral link, refuses a duplicate, signs in and shows the referral link',
+    () =>
+      inBrowser('register', async (page) => {
+        const { session: friend } = await registerAndSignInUser(market.api.baseUrl);
+        const referral = await market.api.http.inject({
+          method: 'GET',
+          url: '/api/me/referral',
+          headers: friend.bearer,
+        });
+        const friendCode = referral.json().code as string;
+
+        await page.goto(`/register?ref=${friendCode}`);
+        await expect(page.getByLabel('Referred By').inputValue()).resolves.toBe(friendCode);
+        // Checked as the user types, with the shared rules' messages.
+        await page.getByLabel('Full Name').fill('Ab');
+        await page.getByText('Enter at least 4 characters.').waitFor();
+        await page.getByLabel('Mobile No').fill('12345');
+        await page.getByText('Enter valid 10-digit number.').waitFor();
+
+        const { email, mobile } = uniqueContact();
+        await page.getByLabel('Full Name').fill('Meera Iyer');
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+        await page.getByLabel(/^Password/).fill(USER_PASSWORD);
+        await page.getByLabel('Mobile No').fill(mobile);
+        await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.waitForURL(/\/sign-in\?registered=1$/);
+        await page.getByText('User Registered Successfully').waitFor();
+
+        // The same email again: the spec's messages, on the form and on the field.
+        await page.goto('/register');
+        await page.getByLabel('Full Name').fill('Meera Iyer');
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+        await page.getByLabel(/^Password/).fill(USER_PASSWORD);
+        await page.getByLabel('Mobile No').fill(uniqueContact().mobile);
+        await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByText('User already exists with same email or mobile.').waitFor();
+        await page.getByText('Email already registered.').waitFor();
+
+        await page.goto('/sign-in');
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+        await page.getByLabel('Username').fill('Meera Iyer');
+        await page.getByLabel('Password').fill('Wrong@2026x');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByText('Login failed. Please check your credentials.').waitFor();
+
+        await signIn(page, email, 'Meera Iyer');
+        await page.waitForURL(/\/account$/);
+        await page.getByRole('banner').getByText('Meera Iyer').waitFor();
+        await expect(page.getByLabel('Mobile No').inputValue()).resolves.toBe(mobile);
+
+        await page
+          .getByRole('navigation', { name: 'My account' })
+          .getByRole('link', { name: 'Refer friends' })
+          .click();
+        const link = await page.getByLabel('Your referral link').inputValue();
+        const code = await page.getByTestId('referral-code').textContent();
+        expect(link).toMatch(new RegExp(`/register\\?ref=${code}$`));
+        await page.getByLabel(/Friend's mobile number/).fill('9876543210');
+        await expect(
+          page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href'),
+        ).resolves.toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(/\/$/);
+        await page.getByRole('button', { name: 'Sign in / Register' }).waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'sends a signed-out visitor of the user area to sign in, and back afterwards',
+    () =>
+      inBrowser('guard', async (page) => {
+        const { registration } = await registerAndSignInUser(market.api.baseUrl);
+        await page.goto('/MyEarnings');
+        await page.waitForURL(/\/sign-in\?next=%2Faccount%2Fearnings$/);
+        await signIn(page, registration.email, registration.userName);
+        await page.waitForURL(/\/account\/earnings$/);
+        await page.getByRole('heading', { name: 'My earnings' }).waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+describe('languages', () => {
+  it(
+    'switches the texts to Hindi and Telugu and remembers the choice',
+    () =>
+      inBrowser('languages', async (page) => {
+        await page.goto('/coupons');
+        await page.getByText('Showing 8 of 14').waitFor();
+        await expect(page.title()).resolves.toBe('Coupons · Offers Marketplace');
+        await page.getByLabel('Language').selectOption('hi');
+        await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
+        await expect(page.title()).resolves.toBe('कूपन · ऑफ़र्स मार्केटप्लेस');
+        await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'कूपन' }).waitFor();
+        await page.getByRole('checkbox', { name: 'बालों की देखभाल' }).waitFor();
+        await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('hi');
+
+        await page.reload();
+        await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
+        await page.getByLabel('भाषा').selectOption('te');
+        await page.getByRole('tab', { name: 'ప్రజాదరణ' }).waitFor();
+        await page.getByText('14లో 8 చూపిస్తున్నాం').waitFor();
+        await page.goto('/sign-in');
+        await page.getByRole('textbox', { name: 'ఈమెయిల్', exact: true }).fill('not-an-email');
+        await page.getByText('ఈమెయిల్ ఫార్మాట్ తప్పు.').waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+describe('accessibility', () => {
+  const publicScreens = [
+    '/',
+    '/coupons',
+    '/categories',
+    '/top-offers',
+    '/offers',
+    '/store/424242',
+    '/faq',
+    '/terms',
+    '/about',
+    '/privacy',
+    '/careers',
+    '/contact',
+    '/register',
+    '/sign-in',
+    '/no-such-page',
+  ];
+  const userScreens = ['/account', '/account/earnings', '/account/referrals'];
+
+  async function check(page: Page, path: string) {
+    await page.goto(path);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForFunction(
+      '!document.querySelector("main [role=status]")?.textContent?.includes("Loading")',
+    );
+    await page.waitForLoadState('networkidle');
+    return { path, violations: await seriousViolations(page) };
+  }
+
+  it(
+    'finds no serious or critical axe violation on any screen, in English and Hindi',
+    () =>
+      inBrowser('axe', async (page) => {
+        // The checker itself finds what it must: an image without a text alternative.
+        await page.goto('/faq');
+        await page.evaluate(
+          `document.querySelector('main').append(Object.assign(document.createElement('img'), { src: '/x.png' }))`,
+        );
+        expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
+
+        const { registration } = await registerAndSignInUser(market.api.baseUrl);
+        const findings = [];
+        for (const path of publicScreens) findings.push(await check(page, path));
+        await page.goto('/sign-in');
+        await signIn(page, registration.email, registration.userName);
+        await page.waitForURL(/\/account$/);
+        for (const path of userScreens) findings.push(await check(page, path));
+        await page.getByLabel('Language').selectOption('hi');
+        await page.getByRole('heading', { name: 'दोस्तों को आमंत्रित करें' }).waitFor();
+        for (const path of ['/', '/coupons', '/register']) findings.push(await check(page, path));
+        expect(findings.filter((finding) => finding.violations.length > 0)).toEqual([]);
+      }),
+    BROWSER_TEST_MS * 2,
+  );
+
+  it(
+    'works by keyboard: skip link, account menu and a code revealed with Enter',
+    () =>
+      inBrowser('keyboard', async (page) => {
+        await page.goto('/coupons?sort=az');
+        await page.getByText('Showing 8 of 14').waitFor();
+        await page.keyboard.press('Tab');
+        await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content');
+        await page.keyboard.press('Enter');
+        await page.getByRole('button', { name: 'Sign in / Register' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('link', { name: 'Register' }).waitFor();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('link', { name: 'Register' }).isVisible()).resolves.toBe(false);
+        const card = page.locator('.coupon-card', { hasText: 'Bamboo comb set' });
+        await card.getByRole('button', { name: 'Get code' }).focus();
+        await page.keyboard.press('Enter');
+        await expect(card.getByTestId('coupon-code').textContent()).resolves.toBe(
+          codes.get('Bamboo comb set'),
+        );
+      }),
+    BROWSER_TEST_MS,
+  );
+});

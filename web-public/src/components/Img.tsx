@@ -1,0 +1,49 @@
+import type { ImgHTMLAttributes } from 'react';
+import { isMediaUrl, MEDIA_WIDTHS } from '../api';
+
+/** `sizes` of an image as wide as the page's content box (1320 px at most, less its padding). */
+export const CONTENT_WIDTH = '(min-width: 1320px) 1224px, 94vw';
+
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  src: string | null | undefined;
+  /** The page's main image: loaded at once and first. */
+  priority?: boolean;
+  /** Above the fold: loaded at once; otherwise lazily. */
+  eager?: boolean;
+};
+
+/** An API image in the width the layout needs (`?w=`), lazily loaded below the fold. */
+export function Img({ src, priority, eager, sizes = '100vw', alt = '', ...rest }: Props) {
+  if (!src) return <span className="img-placeholder" aria-hidden="true" />;
+  const media = isMediaUrl(src);
+  return (
+    <img
+      {...rest}
+      alt={alt}
+      src={media ? `${src}?w=640` : src}
+      srcSet={media ? MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined}
+      sizes={media ? sizes : undefined}
+      loading={priority || eager ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}
+
+/** A link to a merchant's site, in a new tab, or plain content when there is none. */
+export function MerchantLink({
+  href,
+  label,
+  children,
+}: {
+  href: string | null | undefined;
+  label: string;
+  children: React.ReactNode;
+}) {
+  if (!href) return <>{children}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+      {children}
+    </a>
+  );
+}

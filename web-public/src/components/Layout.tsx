@@ -1,0 +1,313 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ApiError, api } from '../api';
+import { useAuth } from '../auth';
+import { CATEGORIES } from '../forms/rules';
+import { validateNewsletter } from '../forms/validate';
+import { LANGUAGES, type Language, useI18n } from '../i18n';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  // A new page moves focus to its content, as a full page load would for screen readers.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of address
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [location]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Header />
+      <main id="main" ref={main} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <ScrollToTop />
+      <Link href="/contact" className="chat-link" aria-label={t('frame.chat')} title={t('frame.chat')}>
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h2v-2H7zm4 0v2h2v-2h-2zm4 0v2h2v-2h-2z"
+          />
+        </svg>
+      </Link>
+    </>
+  );
+}
+
+function Header() {
+  const { t, msg } = useI18n();
+  const [location] = useLocation();
+  const links: Array<[string, string]> = [
+    ['/', t('nav.home')],
+    ['/categories', t('nav.categories')],
+    ['/coupons', t('nav.coupons')],
+    ['/top-offers', t('nav.topOffers')],
+    ['/offers', t('nav.offers')],
+  ];
+  return (
+    <header className="site-header">
+      <div className="bar">
+        <Link href="/" className="brand">
+          {t('brand')}
+        </Link>
+        <nav aria-label={t('nav.main')}>
+          <ul className="nav-links">
+            {links.map(([href, label]) => (
+              <li key={href}>
+                <Link href={href} aria-current={location === href ? 'page' : undefined}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="bar-end">
+          <LanguageSwitcher />
+          <AccountMenu />
+        </div>
+      </div>
+      <nav aria-label={t('nav.shopByCategory')} className="category-bar">
+        <ul>
+          {CATEGORIES.map((name) => (
+            <li key={name}>
+              <Link href={`/categories?name=${encodeURIComponent(name)}`}>{msg(name)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function LanguageSwitcher() {
+  const { t, lang, setLanguage } = useI18n();
+  const id = useId();
+  return (
+    <div className="language">
+      <label htmlFor={id} className="visually-hidden">
+        {t('nav.language')}
+      </label>
+      <select id={id} value={lang} onChange={(event) => void setLanguage(event.target.value as Language)}>
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useI18n();
+  const { me, signOut } = useAuth();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !menu.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
+
+  if (me === undefined) return <div className="account-menu" />;
+  if (me) {
+    return (
+      <div className="account-menu signed-in">
+        <Link href={me.role === 'user' ? '/account' : '/'} className="who">
+          <span className="visually-hidden">{t('nav.signedInAs')} </span>
+          {me.name}
+        </Link>
+        <button
+          type="button"
+          className="link-button"
+          onClick={async () => {
+            await signOut();
+            navigate('/');
+          }}
+        >
+          {t('nav.signOut')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="account-menu" ref={menu}>
+      <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        {t('nav.account')}
+      </button>
+      <ul id={menuId} className="menu" hidden={!open}>
+        <li>
+          <Link href="/sign-in" onClick={() => setOpen(false)}>
+            {t('nav.signIn')}
+          </Link>
+        </li>
+        <li>
+          <Link href="/register" onClick={() => setOpen(false)}>
+            {t('nav.register')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Footer() {
+  const { t } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="footer-columns">
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help">{t('footer.help')}</h2>
+          <ul>
+            <li>
+              <Link href="/faq">{t('footer.faq')}</Link>
+            </li>
+            <li>
+              <Link href="/contact">{t('footer.contact')}</Link>
+            </li>
+            <li>
+              <Link href="/account/referrals">{t('footer.referFriends')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">{t('footer.company')}</h2>
+          <ul>
+            <li>
+              <Link href="/about">{t('footer.about')}</Link>
+            </li>
+            <li>
+              <Link href="/careers">{t('footer.careers')}</Link>
+            </li>
+            <li>
+              <Link href="/terms">{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link href="/privacy">{t('footer.privacy')}</Link>
+            </li>
+            <li>
+              <Link href="/contact">{t('footer.contact')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <Newsletter />
+      </div>
+      <p className="copyright">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}
+
+function Newsletter() {
+  const { t, msg } = useI18n();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [state, setState] = useState<'idle' | 'sending' | 'done' | 'failed'>('idle');
+  const [serverError, setServerError] = useState<string>();
+  const error = serverError ?? (touched ? validateNewsletter(email) : undefined);
+
+  async function subscribe(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (validateNewsletter(email)) return;
+    setState('sending');
+    try {
+      await api('/api/newsletter', { method: 'POST', body: { email: email.trim() } });
+      setState('done');
+      setEmail('');
+      setTouched(false);
+    } catch (problem) {
+      if (problem instanceof ApiError && problem.status === 400 && problem.errors.email?.[0]) {
+        setServerError(problem.errors.email[0]);
+        setState('idle');
+      } else setState('failed');
+    }
+  }
+
+  return (
+    <form className="newsletter" onSubmit={subscribe} noValidate aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">{t('footer.newsletterTitle')}</h2>
+      <p>{t('footer.newsletterHint')}</p>
+      <label htmlFor="newsletter-email">{t('footer.email')}</label>
+      <div className="inline-form">
+        <input
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'newsletter-error' : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setTouched(true);
+            setServerError(undefined);
+          }}
+        />
+        <button type="submit" disabled={state === 'sending'}>
+          {t('footer.subscribe')}
+        </button>
+      </div>
+      {error && (
+        <p id="newsletter-error" className="error" aria-live="polite">
+          {msg(error)}
+        </p>
+      )}
+      <p className="form-status" role="status">
+        {state === 'done' ? t('footer.subscribed') : state === 'failed' ? t('footer.subscribeFailed') : ''}
+      </p>
+    </form>
+  );
+}
+
+function ScrollToTop() {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > 300);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!shown) return null;
+  return (
+    <button
+      type="button"
+      className="to-top"
+      aria-label={t('frame.toTop')}
+      title={t('frame.toTop')}
+      onClick={() => {
+        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }}
+    >
+      <span aria-hidden="true">↑</span>
+    </button>
+  );
+}

@@ -1,0 +1,332 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { ApiError, api, type Earnings, type Profile, type Referral } from '../api';
+import { useAuth } from '../auth';
+import { Field, useForm } from '../forms/Field';
+import { MOBILE_NUMBER, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../forms/rules';
+import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
+import { useI18n, usePageTitle } from '../i18n';
+
+const SECTIONS = ['profile', 'earnings', 'referrals'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** The signed-in user's area: profile, earnings and referrals, with a side menu. */
+export default function AccountPage({ section }: { section?: string }) {
+  const { t } = useI18n();
+  const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
+    ? (section as Section)
+    : 'profile';
+  usePageTitle(t(`account.${current}`));
+  return (
+    <div className="account-page">
+      <nav aria-label={t('account.menu')} className="account-nav">
+        <ul>
+          {SECTIONS.map((name) => (
+            <li key={name}>
+              <Link
+                href={name === 'profile' ? '/account' : `/account/${name}`}
+                aria-current={name === current ? 'page' : undefined}
+              >
+                {t(`account.${name}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="account-content">
+        {current === 'profile' && <ProfileSection />}
+        {current === 'earnings' && <EarningsSection />}
+        {current === 'referrals' && <ReferralSection />}
+      </div>
+    </div>
+  );
+}
+
+const PROFILE_FIELDS: ProfileField[] = ['userName', 'mobileNumber', 'address'];
+
+function ProfileSection() {
+  const { t, msg } = useI18n();
+  const { refresh } = useAuth();
+  const [profile, setProfile] = useState<Profile>();
+  const [failed, setFailed] = useState(false);
+  const form = useForm<ProfileField>(
+    { userName: '', mobileNumber: '', address: '' },
+    useCallback(validateProfile, []),
+  );
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [problem, setProblem] = useState<string>();
+  const { setValues } = form;
+
+  useEffect(() => {
+    api<Profile>('/api/me/profile')
+      .then((loaded) => {
+        setProfile(loaded);
+        setValues({
+          userName: loaded.userName,
+          mobileNumber: loaded.mobileNumber,
+          address: loaded.address ?? '',
+        });
+      })
+      .catch(() => setFailed(true));
+  }, [setValues]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    form.setSubmitted(true);
+    setProblem(undefined);
+    if (!form.valid) {
+      setProblem(msg(USER_REGISTRATION.invalid));
+      return;
+    }
+    setState('saving');
+    try {
+      const saved = await api<Profile>('/api/me/profile', {
+        method: 'PUT',
+        body: {
+          userName: form.values.userName.trim(),
+          mobileNumber: form.values.mobileNumber.trim(),
+          address: form.values.address.trim(),
+        },
+      });
+      setProfile(saved);
+      setState('saved');
+      await refresh();
+    } catch (error) {
+      setState('idle');
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        form.setServerErrors(serverFieldErrors(error.errors, PROFILE_FIELDS));
+      }
+      setProblem(
+        error instanceof ApiError && error.status > 0 && error.status < 500
+          ? msg(error.message)
+          : t('account.saveFailed'),
+      );
+    }
+  }
+
+  if (failed)
+    return (
+      <p className="error" role="alert">
+        {t('account.loadFailed')}
+      </p>
+    );
+  if (!profile)
+    return (
+      <p className="status" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  return (
+    <section aria-labelledby="profile-title">
+      <h1 id="profile-title">{t('account.profile')}</h1>
+      <form onSubmit={save} noValidate>
+        <Field id="profile-email" label={t('account.email')} value={profile.emailAddress} readOnly />
+        <Field
+          id="profile-userName"
+          label={t('register.userName')}
+          required
+          autoComplete="name"
+          {...form.bind('userName')}
+          error={form.shownError('userName')}
+        />
+        <Field
+          id="profile-mobileNumber"
+          type="tel"
+          inputMode="numeric"
+          label={t('register.mobileNumber')}
+          required
+          autoComplete="tel-national"
+          {...form.bind('mobileNumber')}
+          error={form.shownError('mobileNumber')}
+        />
+        <Field
+          id="profile-address"
+          label={t('register.address')}
+          required
+          autoComplete="street-address"
+          {...form.bind('address')}
+          error={form.shownError('address')}
+        />
+        <button type="submit" className="primary" disabled={state === 'saving'}>
+          {state === 'saving' ? t('account.saving') : t('account.save')}
+        </button>
+        <div role="status" className="form-status">
+          {state === 'saved' && <p className="success">{t('account.saved')}</p>}
+        </div>
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function EarningsSection() {
+  const { t, money, date } = useI18n();
+  const [earnings, setEarnings] = useState<Earnings | null>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    api<Earnings>('/api/me/earnings')
+      .then(setEarnings)
+      .catch((error) => {
+        // Before earnings are served the area says so, rather than showing an error.
+        if (error instanceof ApiError && error.status === 404) setEarnings(null);
+        else setFailed(true);
+      });
+  }, []);
+
+  return (
+    <section aria-labelledby="earnings-title">
+      <h1 id="earnings-title">{t('account.earnings')}</h1>
+      {failed ? (
+        <p className="error" role="alert">
+          {t('earnings.failed')}
+        </p>
+      ) : earnings === undefined ? (
+        <p className="status" role="status">
+          {t('common.loading')}
+        </p>
+      ) : earnings === null ? (
+        <p className="status">{t('earnings.unavailable')}</p>
+      ) : (
+        <>
+          <dl className="totals">
+            {(['pending', 'confirmed', 'paid', 'cancelled'] as const).map((key) => (
+              <div key={key}>
+                <dt>{t(`earnings.${key}`)}</dt>
+                <dd>{money(earnings.totals[key])}</dd>
+              </div>
+            ))}
+          </dl>
+          <h2>{t('earnings.history')}</h2>
+          {earnings.purchaseHistory.length === 0 ? (
+            <p className="status">{t('earnings.none')}</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <caption className="visually-hidden">{t('earnings.history')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('earnings.date')}</th>
+                    <th scope="col">{t('earnings.coupon')}</th>
+                    <th scope="col">{t('earnings.type')}</th>
+                    <th scope="col">{t('earnings.amount')}</th>
+                    <th scope="col">{t('earnings.cashback')}</th>
+                    <th scope="col">{t('earnings.state')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {earnings.purchaseHistory.map((entry, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id of their own
+                    <tr key={index}>
+                      <td>{date(entry.date)}</td>
+                      <td>#{entry.couponId}</td>
+                      <td>{entry.purchaseType}</td>
+                      <td>{money(entry.purchaseAmount)}</td>
+                      <td>{money(entry.cashback)}</td>
+                      <td>{t(`earnings.${entry.state}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReferralSection() {
+  const { t, msg } = useI18n();
+  const [referral, setReferral] = useState<Referral>();
+  const [failed, setFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [mobile, setMobile] = useState('');
+  const mobileError =
+    mobile && !MOBILE_NUMBER.test(mobile.trim()) ? USER_REGISTRATION.mobileNumber.invalid : undefined;
+
+  useEffect(() => {
+    api<Referral>('/api/me/referral')
+      .then(setReferral)
+      .catch(() => setFailed(true));
+  }, []);
+
+  if (failed)
+    return (
+      <p className="error" role="alert">
+        {t('account.loadFailed')}
+      </p>
+    );
+  if (!referral)
+    return (
+      <p className="status" role="status">
+        {t('common.loading')}
+      </p>
+    );
+
+  const chat = mobile && !mobileError ? `${WHATSAPP_COUNTRY_CODE}${mobile.trim()}` : '';
+  const whatsappUrl = `https://wa.me/${chat}?text=${encodeURIComponent(referral.message)}`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(referral!.link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="referral-title">
+      <h1 id="referral-title">{t('account.referrals')}</h1>
+      <p>{t('referral.intro')}</p>
+      <p>
+        {t('referral.code')}: <strong data-testid="referral-code">{referral.code}</strong>
+      </p>
+      <div className="field">
+        <label htmlFor="referral-link">{t('referral.link')}</label>
+        <div className="inline-form">
+          <input
+            id="referral-link"
+            readOnly
+            value={referral.link}
+            onFocus={(event) => event.target.select()}
+          />
+          <button type="button" onClick={() => void copy()}>
+            {t('referral.copy')}
+          </button>
+        </div>
+        <p role="status" className="form-status">
+          {copied ? t('referral.copied') : ''}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="referral-mobile">{t('referral.friendMobile')}</label>
+        <input
+          id="referral-mobile"
+          type="tel"
+          inputMode="numeric"
+          value={mobile}
+          aria-invalid={mobileError ? true : undefined}
+          aria-describedby={mobileError ? 'referral-mobile-error' : 'referral-mobile-hint'}
+          onChange={(event) => setMobile(event.target.value)}
+        />
+        <p id="referral-mobile-hint" className="hint">
+          {t('referral.friendMobileHint')}
+        </p>
+        {mobileError && (
+          <p id="referral-mobile-error" className="error" aria-live="polite">
+            {msg(mobileError)}
+          </p>
+        )}
+      </div>
+      <a className="button whatsapp" href={whatsappUrl} target="_blank" rel="noopener noreferrer">
+        {t('referral.whatsapp')}
+      </a>
+    </section>
+  );
+}

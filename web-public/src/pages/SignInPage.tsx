@@ -1,0 +1,100 @@
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ApiError, api } from '../api';
+import { useAuth } from '../auth';
+import { Field, useForm } from '../forms/Field';
+import { SIGN_IN_THROTTLE, USER_REGISTRATION, USER_SIGN_IN } from '../forms/rules';
+import { type SignInField, validateSignIn } from '../forms/validate';
+import { useI18n, usePageTitle } from '../i18n';
+
+/** Only an address on this site may be returned to after signing in. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/account';
+}
+
+export default function SignInPage() {
+  const { t, msg } = useI18n();
+  usePageTitle(t('signIn.title'));
+  const { refresh } = useAuth();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const form = useForm<SignInField>(
+    { email: '', userName: '', password: '' },
+    useCallback(validateSignIn, []),
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.setSubmitted(true);
+    setProblem(undefined);
+    if (!form.valid) return;
+    setSubmitting(true);
+    try {
+      await api('/api/auth/users/login', {
+        method: 'POST',
+        body: {
+          email: form.values.email.trim(),
+          userName: form.values.userName.trim(),
+          password: form.values.password,
+        },
+      });
+      await refresh();
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch (error) {
+      const throttled = error instanceof ApiError && error.status === 429;
+      setProblem(msg(throttled ? SIGN_IN_THROTTLE.message : USER_SIGN_IN.failed));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="form-page">
+      <h1>{t('signIn.title')}</h1>
+      {params.get('registered') && (
+        <p className="success" role="status">
+          {msg(USER_REGISTRATION.success)}. {t('signIn.nowSignIn')}
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Field
+          id="signin-email"
+          type="email"
+          label={t('signIn.email')}
+          required
+          autoComplete="email"
+          {...form.bind('email')}
+          error={form.shownError('email')}
+        />
+        <Field
+          id="signin-userName"
+          label={t('signIn.userName')}
+          required
+          autoComplete="username"
+          {...form.bind('userName')}
+          error={form.shownError('userName')}
+        />
+        <Field
+          id="signin-password"
+          type="password"
+          label={t('signIn.password')}
+          required
+          autoComplete="current-password"
+          {...form.bind('password')}
+          error={form.shownError('password')}
+        />
+        <button type="submit" className="primary" disabled={!form.valid || submitting}>
+          {submitting ? t('signIn.signingIn') : t('signIn.submit')}
+        </button>
+        <div role="alert" className="form-status">
+          {problem && <p className="error">{problem}</p>}
+        </div>
+      </form>
+      <p>
+        <Link href="/register">{t('signIn.noAccount')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api, type Product, type Store } from '../api';
+import { CONTENT_WIDTH, Img } from '../components/Img';
+import { useI18n, usePageTitle } from '../i18n';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'loaded'; store: Store }
+  | { state: 'failed'; message?: string };
+
+/** A merchant's public store: banner, logo, category pills that stay in view, products in rupees. */
+export default function StorePage({ merchantId }: { merchantId: string }) {
+  const { t, msg } = useI18n();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  usePageTitle(loaded.state === 'loaded' ? loaded.store.storeName : t('store.title'));
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    if (!/^\d{1,9}$/.test(merchantId)) {
+      setLoaded({ state: 'failed' });
+      return;
+    }
+    api<Store>(`/api/stores/${merchantId}`)
+      .then((store) => live && setLoaded({ state: 'loaded', store }))
+      .catch((error) => {
+        if (!live) return;
+        const message =
+          error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : undefined;
+        setLoaded({ state: 'failed', message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [merchantId]);
+
+  if (loaded.state === 'loading') {
+    return (
+      <p className="status" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (loaded.state === 'failed') {
+    return (
+      <div className="store-page">
+        <h1>{t('store.title')}</h1>
+        <p className="error" role="alert">
+          {t('store.error', { message: loaded.message ? msg(loaded.message) : t('store.failed') })}
+        </p>
+      </div>
+    );
+  }
+  const { store } = loaded;
+  const sections = [
+    ...store.categories.filter((category) => category.products.length > 0),
+    ...(store.uncategorised.length > 0
+      ? [{ id: 0, categoryName: t('store.otherProducts'), description: null, products: store.uncategorised }]
+      : []),
+  ];
+  return (
+    <div className="store-page">
+      {store.heroBannerUrl && (
+        <Img
+          src={store.heroBannerUrl}
+          priority
+          className="wide-banner"
+          sizes={CONTENT_WIDTH}
+          width={1280}
+          height={320}
+        />
+      )}
+      <div className="store-heading">
+        {store.logoUrl && (
+          <Img
+            src={store.logoUrl}
+            alt={t('store.logo', { store: store.storeName })}
+            className="store-logo"
+            sizes="96px"
+            width={96}
+            height={96}
+          />
+        )}
+        <div>
+          <h1>{store.storeName}</h1>
+          {store.tagline && <p className="tagline">{store.tagline}</p>}
+          {store.storeAddress && <p className="address">{store.storeAddress}</p>}
+        </div>
+      </div>
+      {sections.length > 1 && (
+        <nav aria-label={t('store.categories')} className="store-pills">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#store-category-${section.id}`}>{section.categoryName}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {sections.length === 0 && <p className="status">{t('store.noProducts')}</p>}
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          id={`store-category-${section.id}`}
+          aria-labelledby={`store-category-${section.id}-title`}
+          className="section store-section"
+        >
+          <h2 id={`store-category-${section.id}-title`}>{section.categoryName}</h2>
+          {section.description && <p>{section.description}</p>}
+          <ul className="product-grid">
+            {section.products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {store.aboutDescription && (
+        <section aria-labelledby="store-about" className="section">
+          <h2 id="store-about">{t('store.about')}</h2>
+          <p>{store.aboutDescription}</p>
+        </section>
+      )}
+      {store.landingBannerUrl && (
+        <Img
+          src={store.landingBannerUrl}
+          className="wide-banner"
+          sizes={CONTENT_WIDTH}
+          width={1280}
+          height={320}
+        />
+      )}
+    </div>
+  );
+}
+
+function ProductCard({ product }: { product: Product }) {
+  const { t, money } = useI18n();
+  const image = product.images.medium ?? product.images.small ?? product.images.large;
+  return (
+    <article className="product-card" aria-labelledby={`product-${product.id}`}>
+      <Img src={image} alt="" sizes="(min-width: 1200px) 240px, (min-width: 640px) 30vw, 45vw" />
+      <h3 id={`product-${product.id}`}>{product.productName}</h3>
+      {product.brand && <p className="merchant">{product.brand}</p>}
+      <p className="price">{money(product.price)}</p>
+      {product.merchantUrl && (
+        <a
+          href={product.merchantUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={`product-${product.id}`}
+        >
+          {t('store.buy')}
+        </a>
+      )}
+    </article>
+  );
+}
