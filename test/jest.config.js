@@ -11,13 +11,27 @@ const swc = {
   },
 };
 
+/** Component tests of the web apps (`*.test.tsx`): TSX with React's automatic runtime. */
+const swcTsx = {
+  ...swc,
+  jsc: {
+    ...swc.jsc,
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { ...swc.jsc.transform, react: { runtime: 'automatic' } },
+  },
+};
+
 export default {
   rootDir: '..',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The back-office's alias for the rules it shares with the API.
+    '^@offers/rules$': '<rootDir>/api/src/rules/index.ts',
+  },
+  transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+\\.tsx$': ['@swc/jest', swcTsx] },
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.js',
   testTimeout: 60_000,

@@ -22,6 +22,11 @@ const steps = [
         { name: 'lint and format', command: bin('biome'), args: ['ci', '--colors=off', '.'] },
         { name: 'type check', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
         { name: 'type check (web-public)', command: bin('tsc'), args: ['-p', 'web-public/tsconfig.json'] },
+        {
+          name: 'type check (web-backoffice)',
+          command: bin('tsc'),
+          args: ['-p', 'web-backoffice/tsconfig.json'],
+        },
       ]
     : []),
   {

@@ -1,38 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebApps } from './web-builds.js';
 
-/** Tests start the built API and workers as real processes: build them once per run. */
+/**
+ * Tests start the built API and workers as real processes: build them once per run. Browser tests
+ * load the web apps' production builds (web-public, web-backoffice), rebuilt here when missing or
+ * older than their sources.
+ */
 export default function globalSetup() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  // The browser tests run against the production build of the public site.
-  if (webPublicIsStale(root)) {
-    execFileSync('npm', ['run', '--silent', 'build', '-w', 'web-public'], { cwd: root, stdio: 'inherit' });
-  }
-}
-
-/** True when the site's build is missing or older than any of its sources (rules included). */
-function webPublicIsStale(root) {
-  const site = join(root, 'web-public');
-  if (!existsSync(join(site, 'package.json'))) return false;
-  const built = join(site, 'dist', 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  const sources = [
-    join(site, 'src'),
-    join(site, 'index.html'),
-    join(site, 'vite.config.ts'),
-    join(site, 'package.json'),
-    join(root, 'api', 'src', 'rules'),
-  ];
-  return sources.some((source) => newestIn(source) > builtAt);
-}
-
-function newestIn(path) {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestIn(join(path, name))));
+  buildWebApps(root);
 }

@@ -84,7 +84,7 @@ export class AdminCouponsController {
   }
 }
 
-const slotView = (slot: Slot) => ({
+export const slotView = (slot: Slot) => ({
   id: slot.id,
   name: slot.name,
   kind: slot.kind,

@@ -5,7 +5,7 @@ import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
 import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
 import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
-import { MerchantCouponsController } from './merchant-coupons.controller.js';
+import { MerchantCouponsController, MerchantSlotsController } from './merchant-coupons.controller.js';
 import { PublicCouponsController } from './public-coupons.controller.js';
 import { ListingCache } from './queries/listing-cache.js';
 import { CouponListings } from './queries/listings.js';
@@ -31,6 +31,7 @@ export class CouponCommandsModule {}
   controllers: [
     PublicCouponsController,
     MerchantCouponsController,
+    MerchantSlotsController,
     AdminCouponsController,
     AdminSlotsController,
     MediaController,

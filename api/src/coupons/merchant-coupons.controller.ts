@@ -6,14 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, ILike } from 'typeorm';
 import { readForm, validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest } from '../http/react-admin.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { takeTextImage } from '../media/image-sources.js';
 import { imageLimit } from '../media/images.js';
+import { slotView } from './admin-coupons.controller.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
-import { Coupon } from './entities/coupon.entity.js';
+import { Coupon, Slot } from './entities/coupon.entity.js';
 import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
 
 const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
@@ -107,3 +108,26 @@ const READ_ONLY_FIELDS = [
   'approvedAt',
   'clicks',
 ];
+
+/** The slots a merchant may ask for when submitting a coupon (react-admin list, read only). */
+@ApiTags('merchant')
+@Controller('merchant/slots')
+export class MerchantSlotsController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = parseListRequest(query, ['id', 'name'] as const, {
+      sortField: 'id',
+      order: 'ASC',
+      perPage: 100,
+    });
+    const [slots, total] = await this.dataSource.getRepository(Slot).findAndCount({
+      order: { [page.sortField]: page.order },
+      skip: page.offset,
+      take: page.limit,
+    });
+    sendRange(reply, 'slots', page.offset, slots.length, total);
+    return slots.map(slotView);
+  }
+}

@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+export interface WebApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+function proxy(apiBaseUrl: string, incoming: IncomingMessage, outgoing: ServerResponse) {
+  const target = new URL(incoming.url ?? '/', apiBaseUrl);
+  const forwarded = httpRequest(
+    target,
+    { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+    (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    },
+  );
+  forwarded.on('error', () => {
+    outgoing.writeHead(502).end();
+  });
+  incoming.pipe(forwarded);
+}
+
+/**
+ * A web app's production build served as the browser gets it in production: files from dist,
+ * index.html for anything else, /api forwarded to the API (same origin, so its cookies apply).
+ */
+export async function serveWebApp(app: string, apiBaseUrl: string): Promise<WebApp> {
+  const dist = join(REPO_ROOT, app, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${app}/dist is missing: run \`npm run build -w ${app}\` (npm test builds it).`);
+  }
+  const server = createServer((incoming, outgoing) => {
+    const path = decodeURIComponent(new URL(incoming.url ?? '/', 'http://local').pathname);
+    if (path.startsWith('/api/') || path === '/api') return proxy(apiBaseUrl, incoming, outgoing);
+    const file = normalize(join(dist, path));
+    const found =
+      file.startsWith(dist) && existsSync(file) && extname(file) !== '' ? file : join(dist, 'index.html');
+    outgoing.writeHead(200, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
+    outgoing.end(readFileSync(found));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The system's Chromium, never a downloaded one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** Serious and critical accessibility violations of the page as it is now (WCAG 2 A/AA rules). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  // A string, because the test code is type-checked without the DOM's types.
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+       .then((result) => result.violations)`,
+  )) as AxeViolation[];
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+}
+
+/** Runs a step; on failure keeps a screenshot under test/artifacts/ and rethrows. */
+export async function step<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const file = join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { ProfilePage } from './account/ProfilePage';
+import { ReferralPage } from './account/ReferralPage';
+import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from './content';
+import { couponReviews } from './coupon-reviews/CouponReviewList';
+import { Dashboard } from './dashboard/Dashboard';
+import { campaigns, contactMessages, devMailbox, subscribers } from './engagement';
+import { i18nProvider } from './i18n/i18nProvider';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './login/LoginPage';
+import { merchantCategories } from './merchant-categories/MerchantCategories';
+import { merchantCoupons } from './merchant-coupons/MerchantCoupons';
+import { merchantProducts, simpleProducts } from './merchant-products/MerchantProducts';
+import { StorePage } from './merchant-store/StorePage';
+import { productReviews } from './product-reviews/ProductReviewList';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { slots } from './slots/Slots';
+import { theme } from './theme';
+
+/** Resources are registered per role: a merchant's app has no admin screen to reach. */
+export const App = () => (
+  <Admin
+    title="offers.title"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+    layout={Layout}
+    theme={theme}
+    requireAuth
+    disableTelemetry
+  >
+    {(role) => (
+      <>
+        {role === 'admin' && (
+          <>
+            <Resource name="coupon-reviews" {...couponReviews} />
+            <Resource name="product-reviews" {...productReviews} />
+            <Resource name="slots" {...slots} />
+            <Resource name="heroes" {...heroes} />
+            <Resource name="banners" {...banners} />
+            <Resource name="seasonal-offers" {...seasonalOffers} />
+            <Resource name="flash-texts" {...flashTexts} />
+            <Resource name="best-offer-banners" {...bestOfferBanners} />
+            <Resource name="subscribers" {...subscribers} />
+            <Resource name="campaigns" {...campaigns} />
+            <Resource name="contact-messages" {...contactMessages} />
+            <Resource name="dev-mailbox" {...devMailbox} />
+          </>
+        )}
+        {role === 'merchant' && (
+          <>
+            <Resource name="coupons" {...merchantCoupons} />
+            <Resource name="merchant-slots" />
+            <Resource name="products" {...merchantProducts} />
+            <Resource name="simple-products" {...simpleProducts} />
+            <Resource name="merchant-categories" {...merchantCategories} />
+            <CustomRoutes>
+              <Route path="/store" element={<StorePage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/referral" element={<ReferralPage />} />
+            </CustomRoutes>
+          </>
+        )}
+      </>
+    )}
+  </Admin>
+);

@@ -1,0 +1,42 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import QueueIcon from '@mui/icons-material/Queue';
+import ShareIcon from '@mui/icons-material/Share';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { ListItemIcon, MenuItem } from '@mui/material';
+import { Menu, usePermissions, useTranslate } from 'react-admin';
+
+/** The menu lists only the resources registered for the role; a merchant never sees an admin screen. */
+export const AppMenu = () => {
+  const { permissions } = usePermissions();
+  const translate = useTranslate();
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText={translate('offers.menu.dashboard')} />
+      <Menu.ResourceItems />
+      {permissions === 'merchant' && (
+        <>
+          <Menu.Item to="/store" primaryText={translate('offers.menu.store')} leftIcon={<StorefrontIcon />} />
+          <Menu.Item
+            to="/profile"
+            primaryText={translate('offers.menu.profile')}
+            leftIcon={<AccountCircle />}
+          />
+          <Menu.Item
+            to="/referral"
+            primaryText={translate('offers.menu.referral')}
+            leftIcon={<ShareIcon />}
+          />
+        </>
+      )}
+      {permissions === 'admin' && (
+        // The queue dashboard is a page of the API, outside the back-office's router.
+        <MenuItem component="a" href="/api/admin/queues" target="_blank" rel="noopener">
+          <ListItemIcon>
+            <QueueIcon />
+          </ListItemIcon>
+          {translate('offers.menu.queues')}
+        </MenuItem>
+      )}
+    </Menu>
+  );
+};

@@ -1,0 +1,78 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier } from 'react-admin';
+import { httpClient } from './httpClient';
+import { hasFile, sendForm, toFormData } from './uploads';
+
+export const API_URL = '/api';
+
+/** Back-office resource names and the API paths behind them. */
+export const RESOURCE_PATHS: Record<string, string> = {
+  'coupon-reviews': 'admin/coupons',
+  'product-reviews': 'admin/products',
+  products: 'merchant/products',
+  'simple-products': 'merchant/products/simple',
+  'merchant-categories': 'merchant/categories',
+  slots: 'admin/slots',
+  heroes: 'admin/heroes',
+  banners: 'admin/banners',
+  'seasonal-offers': 'admin/seasonal-offers',
+  'flash-texts': 'admin/flash-texts',
+  'best-offer-banners': 'admin/best-offer-banners',
+  coupons: 'merchant/coupons',
+  'merchant-slots': 'merchant/slots',
+  categories: 'categories',
+  subscribers: 'admin/subscribers',
+  campaigns: 'admin/campaigns',
+  'contact-messages': 'admin/contact-messages',
+  'dev-mailbox': 'admin/dev-mailbox',
+};
+
+const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
+
+const rest = simpleRestProvider(API_URL, httpClient);
+
+/** Review actions the REST verbs do not cover. */
+export interface OffersDataProvider extends DataProvider {
+  approveCoupon(id: Identifier, slotId?: Identifier): Promise<{ data: Record<string, unknown> }>;
+  rejectCoupon(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
+  sendCampaign(id: Identifier): Promise<{ data: Record<string, unknown> }>;
+  approveProduct(id: Identifier): Promise<{ data: Record<string, unknown> }>;
+  rejectProduct(
+    id: Identifier,
+    reason: string,
+    advisedChanges: string,
+  ): Promise<{ data: Record<string, unknown> }>;
+}
+
+async function post(path: string, body: unknown) {
+  const { json } = await httpClient(`${API_URL}/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  return { data: json };
+}
+
+export const dataProvider: OffersDataProvider = {
+  getList: (resource, params) => rest.getList(pathOf(resource), params),
+  getOne: (resource, params) => rest.getOne(pathOf(resource), params),
+  getMany: (resource, params) => rest.getMany(pathOf(resource), params),
+  getManyReference: (resource, params) => rest.getManyReference(pathOf(resource), params),
+  updateMany: (resource, params) => rest.updateMany(pathOf(resource), params),
+  delete: (resource, params) => rest.delete(pathOf(resource), params),
+  deleteMany: (resource, params) => rest.deleteMany(pathOf(resource), params),
+  async create(resource, params) {
+    if (!hasFile(params.data)) return rest.create(pathOf(resource), params);
+    const { json } = await sendForm('POST', `${API_URL}/${pathOf(resource)}`, toFormData(params.data));
+    return { data: json } as never;
+  },
+  async update(resource, params) {
+    if (!hasFile(params.data)) return rest.update(pathOf(resource), params);
+    const url = `${API_URL}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`;
+    const { json } = await sendForm('PUT', url, toFormData(params.data));
+    return { data: json } as never;
+  },
+  approveCoupon: (id, slotId) =>
+    post(`admin/coupons/${id}/approve`, slotId === undefined ? {} : { slotId: Number(slotId) }),
+  rejectCoupon: (id, reason) => post(`admin/coupons/${id}/reject`, { reason }),
+  sendCampaign: (id) => post(`admin/campaigns/${id}/send`, {}),
+  approveProduct: (id) => post(`admin/products/${id}/approve`, {}),
+  rejectProduct: (id, reason, advisedChanges) =>
+    post(`admin/products/${id}/reject`, { reason, advisedChanges }),
+};

@@ -1,0 +1,19 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's default theme with darker blues: the stock primary colour gives focused labels
+ * 4.03:1 contrast on the filled inputs' background (WCAG AA asks 4.5:1).
+ */
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1a4a94' },
+    secondary: { main: '#23396b' },
+  },
+  components: {
+    ...defaultTheme.components,
+    // The empty-list message is grey on white at 2.5:1 by default; secondary text reaches 4.5:1.
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+  },
+};
