@@ -162,9 +162,9 @@ describe('home page content', () => {
         await expect(
           heroes.getByRole('link', { name: 'Featured offer 1' }).getAttribute('href'),
         ).resolves.toBe('https://glowbasket.in/festive');
-        // The admin's slide, sorted last.
+        // The admin's slide, sorted last (hidden slides are out of the accessibility tree).
         await expect(
-          heroes.getByRole('link', { name: 'Featured offer 4' }).getAttribute('href'),
+          heroes.locator('.carousel-slide').nth(3).locator('a').getAttribute('href'),
         ).resolves.toBe(NEW_HERO_URL);
         // The first hero is fetched at once, in the width the screen needs.
         const hero = heroes.locator('img').first();
