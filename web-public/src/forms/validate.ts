@@ -10,6 +10,7 @@ import {
   PASSWORD_RULES,
   USER_REGISTRATION as R,
   USER_SIGN_IN as S,
+  textTooLong,
 } from './rules.js';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
@@ -61,20 +62,19 @@ export function validateProfile(values: Record<ProfileField, string>): Errors<Pr
   ) as Errors<ProfileField>;
 }
 
-/** The API's message for text over its length (RequiredText in api/src/http/field-decorators.ts). */
-const tooLong = ({ maxLength }: { maxLength: number }) => `Must be at most ${maxLength} characters.`;
-
 export function validateContact(values: Record<ContactField, string>): Errors<ContactField> {
   const errors: Errors<ContactField> = {};
   if (blank(values.name)) errors.name = CONTACT_FORM.name.required;
-  else if (values.name.trim().length > CONTACT_FORM.name.maxLength) errors.name = tooLong(CONTACT_FORM.name);
+  else if (values.name.trim().length > CONTACT_FORM.name.maxLength)
+    errors.name = textTooLong(CONTACT_FORM.name.maxLength);
   if (blank(values.email)) errors.email = CONTACT_FORM.email.required;
   else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = CONTACT_FORM.email.invalid;
   if (!blank(values.mobile) && !MOBILE_NUMBER.test(values.mobile.trim())) {
     errors.mobile = CONTACT_FORM.mobile.invalid;
   }
   if (blank(values.msg)) errors.msg = CONTACT_FORM.msg.required;
-  else if (values.msg.trim().length > CONTACT_FORM.msg.maxLength) errors.msg = tooLong(CONTACT_FORM.msg);
+  else if (values.msg.trim().length > CONTACT_FORM.msg.maxLength)
+    errors.msg = textTooLong(CONTACT_FORM.msg.maxLength);
   return errors;
 }
 
