@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
-import { CONTACT_FORM } from '../../api/src/rules/engagement.js';
+import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { STORE_FORM } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
@@ -40,6 +40,7 @@ import {
 const BROWSER_TEST_MS = 120_000;
 const FLASH_TEXT = 'Diwali sale: up to 70% off';
 const NEW_HERO_URL = 'https://hero.example.in/new';
+const MESSAGE = { name: 'Ravi Kumar', email: 'ravi@example.in', mobile: '', msg: 'Hello' };
 
 let market: Marketplace;
 let site: WebServer;
@@ -351,7 +352,7 @@ describe('store page', () => {
 
 describe('forms against their endpoints', () => {
   it(
-    'checks the contact form as it is filled, then sends it',
+    'checks the contact form as it is filled, sends it, and shows the API’s limit on messages',
     () =>
       inBrowser('contact', async (page) => {
         await page.goto('/contact');
@@ -381,12 +382,28 @@ describe('forms against their endpoints', () => {
             message: 'Where is my cashback?',
           },
         ]);
+
+        // Past the network's allowance of messages, the API's reason is shown and the form kept.
+        for (let sent = 1; sent < FORM_LIMITS.contact.perWindow; sent += 1) {
+          const more = await inject(market, 'POST', '/api/contact', {}, { ...MESSAGE, msg: `Again ${sent}` });
+          expect(more.statusCode).toBe(201);
+        }
+        await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ravi Kumar');
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ravi@example.in');
+        await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Still waiting.');
+        const refused = page.waitForResponse('**/api/contact');
+        await page.getByRole('button', { name: 'Send' }).click();
+        expect((await refused).status()).toBe(429);
+        await page.getByText(FORM_LIMITS.message).waitFor();
+        await expect(page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).resolves.toBe(
+          'Still waiting.',
+        );
       }),
     BROWSER_TEST_MS,
   );
 
   it(
-    'subscribes to the newsletter',
+    'subscribes to the newsletter, and shows the API’s limit on subscriptions',
     () =>
       inBrowser('newsletter', async (page) => {
         await page.goto('/faq');
@@ -401,6 +418,23 @@ describe('forms against their endpoints', () => {
         await expect(
           market.api.dataSource.query('SELECT email, status FROM newsletter_subscribers'),
         ).resolves.toEqual([{ email: 'asha@example.in', status: 'pending' }]);
+
+        // Past the network's allowance, the API's reason is shown under the box.
+        for (let sent = 1; sent < FORM_LIMITS.newsletter.perWindow; sent += 1) {
+          const more = await inject(
+            market,
+            'POST',
+            '/api/newsletter',
+            {},
+            { email: `reader${sent}@example.in` },
+          );
+          expect(more.statusCode).toBe(202);
+        }
+        await box.fill('ravi@example.in');
+        const refused = page.waitForResponse('**/api/newsletter');
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        expect((await refused).status()).toBe(429);
+        await page.getByText(FORM_LIMITS.message).waitFor();
       }),
     BROWSER_TEST_MS,
   );
