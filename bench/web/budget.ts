@@ -1,6 +1,7 @@
 /**
  * The public site's performance budget, measured in Chromium on the production build served
- * locally (compressed, as a host would) against the real API with demo content: the home page's
+ * locally (compressed, as a host would) against the real API and workers with the demo seeds
+ * (`demoContentSeed`, `demoCouponsSeed`), the page reading the real GET /api/home: the home page's
  * JavaScript gzipped (budget 90 KB), everything it transfers (400 KB) and its Largest Contentful
  * Paint (1.0 s), plus which chunks load, to show that other routes stay out of the home page.
  *
@@ -12,54 +13,33 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import sharp from 'sharp';
-import { registerAndSignInMerchant } from '../../test/support/accounts.js';
-import { couponForm, multipart } from '../../test/support/coupons.js';
-import { approve, type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
+import { demoContentSeed } from '../../api/src/content/demo-content.js';
+import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
+import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
+import { eventually } from '../../test/support/test-environment.js';
 import { launchChromium, serveWebPublic, untilAllListed } from '../../test/support/web-public.js';
 
 const BUDGET = { homeJsKb: 90, transferKb: 400, lcpMs: 1000 };
-const DEMO_COUPONS = 16;
+/** What the demo seeds make: 18 live coupons and three hero slides. */
+const DEMO = { coupons: 18, heroes: 3 };
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs) || 5);
 
-/** A photo-like ad image (a gradient with grain), as merchants upload them. */
-async function adImage(seed: number): Promise<Buffer> {
-  const width = 1200;
-  const height = 800;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i += 1) {
-    const x = i % width;
-    const y = Math.floor(i / width);
-    const noise = ((i * 2654435761 + seed * 97) >>> 0) % 12; // photo grain
-    pixels[i * 3] = (x / width) * 200 + noise;
-    pixels[i * 3 + 1] = (y / height) * 150 + noise;
-    pixels[i * 3 + 2] = ((seed * 37) % 255) / 2 + noise;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
+/** The demo marketplace of `npm start`, built by the workers from the seeds' events. */
 async function seedDemo(market: Marketplace) {
-  const { session } = await registerAndSignInMerchant(market.api.baseUrl);
-  for (let index = 0; index < DEMO_COUPONS; index += 1) {
-    const { headers, payload } = multipart(
-      couponForm({ title: `Demo offer ${index + 1}: ${10 + index}% off`, percentage: String(10 + index) }),
-      { adPost: { name: `ad-${index}.jpg`, type: 'image/jpeg', bytes: await adImage(index) } },
-    );
-    const submitted = await market.api.http.inject({
-      method: 'POST',
-      url: '/api/merchant/coupons',
-      headers: { ...session.bearer, ...headers },
-      payload,
-    });
-    if (submitted.statusCode !== 201) throw new Error(`coupon not submitted: ${submitted.body}`);
-    const id = submitted.json().id as number;
-    await approve(market, id);
-  }
-  await untilAllListed(market, DEMO_COUPONS);
+  const { dataSource } = market.api;
+  await demoContentSeed.run(dataSource, market.test.environment);
+  await demoCouponsSeed.run(dataSource, market.test.environment);
+  await untilAllListed(market, DEMO.coupons);
+  await eventually(
+    async () => {
+      const [row] = await dataSource.query('SELECT document FROM home_content WHERE id = 1');
+      return row.document.heroes.length === DEMO.heroes;
+    },
+    'the home content to be built',
+    60_000,
+  );
 }
 
 interface Measurement {
@@ -75,16 +55,9 @@ interface Measurement {
 async function measureHome(
   siteUrl: string,
   browser: Awaited<ReturnType<typeof launchChromium>>,
-  home?: unknown,
 ): Promise<Measurement> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  // Until GET /api/home is served, its contract's answer is given to the browser as it will come.
-  if (home) {
-    await page.route('**/api/home', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(home) }),
-    );
-  }
   await page.addInitScript(`
     window.__lcp = 0;
     new PerformanceObserver((list) => {
@@ -145,65 +118,23 @@ const market = await startMarketplace('bench_web');
 let site: Awaited<ReturnType<typeof serveWebPublic>> | undefined;
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 try {
-  console.log(`Seeding ${DEMO_COUPONS} coupons with ad images...`);
+  console.log('Seeding the demo home content and coupons...');
   await seedDemo(market);
   site = await serveWebPublic(market.api.baseUrl);
   browser = await launchChromium();
-  const top = (
-    await market.api.http.inject({ method: 'GET', url: '/api/coupons?sort=top&perPage=16' })
-  ).json();
-  const scenarios: Array<[string, unknown]> = [
-    ['top coupons only (GET /api/home not served yet: the fallback list)', undefined],
-    [
-      'full home content in the shape of GET /api/home (three heroes, banners, seasonal offers)',
-      homeContent(top.data),
-    ],
-  ];
-  for (const [name, home] of scenarios) {
-    await measureHome(site.url, browser, home); // warm-up: the API's caches and resized images
-    const measured: Measurement[] = [];
-    for (let run = 0; run < runs; run += 1) measured.push(await measureHome(site.url, browser, home));
-    report(name, measured);
-  }
+  const home = (await market.api.http.inject({ method: 'GET', url: '/api/home' })).json();
+  await measureHome(site.url, browser); // warm-up: the API's ready answers and resized images
+  const measured: Measurement[] = [];
+  for (let run = 0; run < runs; run += 1) measured.push(await measureHome(site.url, browser));
+  report(
+    `demo content from GET /api/home (${home.heroes.length} heroes, ${home.topCoupons.length} top coupons, ` +
+      `${home.seasonalOffers.length} seasonal offers, banners, flash text, best offer)`,
+    measured,
+  );
 } finally {
   await browser?.close();
   await site?.close();
   await market.close();
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: coupon cards as the API lists them
-function homeContent(cards: any[]) {
-  const image = (index: number) => cards[index % cards.length].imageUrl as string;
-  const link = (name: string) => `https://${name}.example.in/`;
-  return {
-    heroes: [0, 1, 2].map((n) => ({
-      id: n + 1,
-      imageUrl: image(n),
-      merchantUrl: link(`hero${n}`),
-      sortOrder: n,
-    })),
-    banners: {
-      cat: [],
-      Tc: [],
-      Bo: [],
-      left: [{ id: 1, position: 'left', imageUrl: image(3), merchantUrl: link('left') }],
-      right: [{ id: 2, position: 'right', imageUrl: image(4), merchantUrl: link('right') }],
-    },
-    topCoupons: cards,
-    seasonalOffers: [1, 2, 3, 4].map((slot) => ({
-      slot,
-      imageUrl: image(slot + 4),
-      merchantUrl: link(`s${slot}`),
-    })),
-    flashText: {
-      text: 'Diwali sale',
-      contentType: 'text',
-      position: 'toFlash',
-      merchantUrl: null,
-      imageUrl: null,
-    },
-    bestOfferBanner: null,
-  };
 }
 
 function report(name: string, measured: Measurement[]) {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PASSWORD_RULES, USER_REGISTRATION, USER_SIGN_IN } from '../../api/src/rules/index.js';
+import {
+  CONTACT_FORM,
+  NEWSLETTER,
+  PASSWORD_RULES,
+  USER_REGISTRATION,
+  USER_SIGN_IN,
+} from '../../api/src/rules/index.js';
 import {
   serverFieldErrors,
   validateContact,
@@ -63,10 +69,14 @@ describe('other forms', () => {
     expect(validateContact(valid)).toEqual({});
     expect(validateContact({ ...valid, mobile: '9876543210' })).toEqual({});
     expect(validateContact({ name: ' ', email: 'x', mobile: '123', msg: '' })).toEqual({
-      name: 'Name is required.',
-      email: 'Please enter a valid email address.',
-      mobile: 'Enter valid 10-digit number.',
-      msg: 'Message is required.',
+      name: CONTACT_FORM.name.required,
+      email: CONTACT_FORM.email.invalid,
+      mobile: CONTACT_FORM.mobile.invalid,
+      msg: CONTACT_FORM.msg.required,
+    });
+    expect(validateContact({ ...valid, name: 'n'.repeat(101), msg: 'm'.repeat(2001) })).toEqual({
+      name: 'Must be at most 100 characters.',
+      msg: 'Must be at most 2000 characters.',
     });
   });
 
@@ -82,8 +92,8 @@ describe('other forms', () => {
   });
 
   it('newsletter: an email address', () => {
-    expect(validateNewsletter('')).toBe('Email is required.');
-    expect(validateNewsletter('a@b')).toBe('Please enter a valid email address.');
+    expect(validateNewsletter('')).toBe(NEWSLETTER.email.required);
+    expect(validateNewsletter('a@b')).toBe(NEWSLETTER.email.invalid);
     expect(validateNewsletter('asha@example.in')).toBeUndefined();
   });
 
@@ -171,5 +181,31 @@ describe('the same verdict as the API', () => {
         expect(broken).toEqual(expect.arrayContaining(server[field]));
       } else expect(server[field]).toContain(message);
     }
+  });
+
+  const contact = { name: 'Asha Rao', email: 'asha@example.in', mobile: '9876543210', msg: 'Hello' };
+  const contactCases: Array<[string, Record<string, string>]> = [
+    ['no name', { name: '  ' }],
+    ['a long name', { name: 'n'.repeat(101) }],
+    ['a malformed email', { email: 'asha@' }],
+    ['a 9-digit mobile', { mobile: '987654321' }],
+    ['no mobile', { mobile: '' }],
+    ['a long message', { msg: 'm'.repeat(2001) }],
+    ['everything wrong', { name: '', email: '', mobile: '12', msg: '' }],
+    ['nothing wrong', {}],
+  ];
+
+  it.each(contactCases)('contact message with %s', async (_name, change) => {
+    const form = { ...contact, ...change };
+    const client = validateContact(form);
+    const response = await api.http.inject({ method: 'POST', url: '/api/contact', payload: form });
+    if (Object.keys(client).length === 0) {
+      expect(response.statusCode).toBe(201);
+      return;
+    }
+    expect(response.statusCode).toBe(400);
+    const server = response.json().errors as Record<string, string[]>;
+    expect(Object.keys(server).sort()).toEqual(Object.keys(client).sort());
+    for (const [field, message] of Object.entries(client)) expect(server[field]).toContain(message);
   });
 });

@@ -226,8 +226,9 @@ describe('browsing coupons', () => {
         await page.getByRole('button', { name: 'Search' }).click();
         await page.getByText('No coupons found.').waitFor();
 
+        // A failing API cannot be had on demand: these two answers are simulated.
         await page.route('**/api/coupons?*', (route) => route.fulfill({ status: 500, body: '{}' }));
-        await page.route('**/api/categories', (route) => route.fulfill({ status: 200, body: '[]' }));
+        await page.route('**/api/categories', (route) => route.fulfill({ status: 500, body: '{}' }));
         await page.goto('/top-offers');
         await page.getByText('Failed to fetch coupons.').waitFor();
         await page.getByText('No categories found.').waitFor();

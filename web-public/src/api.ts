@@ -89,15 +89,15 @@ export interface Category {
 export interface Banner {
   id: number;
   position: string;
-  imageUrl: string;
+  imageUrl: string | null;
   merchantUrl: string | null;
 }
 
 export interface Home {
-  heroes: Array<{ id: number; imageUrl: string; merchantUrl: string | null; sortOrder: number }>;
-  banners: Partial<Record<'cat' | 'Tc' | 'Bo' | 'left' | 'right', Banner[]>>;
+  heroes: Array<{ id: number; imageUrl: string | null; merchantUrl: string | null; sortOrder: number }>;
+  banners: Record<'cat' | 'Tc' | 'Bo' | 'left' | 'right', Banner[]>;
   topCoupons: CouponCard[];
-  seasonalOffers: Array<{ slot: number; imageUrl: string; merchantUrl: string | null }>;
+  seasonalOffers: Array<{ slot: number; imageUrl: string | null; merchantUrl: string | null }>;
   flashText: {
     text: string;
     contentType: 'text' | 'image';
@@ -105,7 +105,12 @@ export interface Home {
     merchantUrl: string | null;
     imageUrl: string | null;
   } | null;
-  bestOfferBanner: { name: string; imageUrl: string; merchantUrl: string | null; uploadedAt: string } | null;
+  bestOfferBanner: {
+    name: string;
+    imageUrl: string | null;
+    merchantUrl: string | null;
+    uploadedAt: string;
+  } | null;
 }
 
 export interface Product {
@@ -153,15 +158,21 @@ export interface Referral {
   whatsappUrl: string;
 }
 
+/** Newest first, a page at a time; a referral bonus has no coupon, merchant or purchase amount. */
 export interface Earnings {
   purchaseHistory: Array<{
-    couponId: number;
-    merchantId: number;
+    id: number;
+    type: 'cashback' | 'referral';
+    couponId: number | null;
+    merchantId: number | null;
     purchaseType: string;
-    purchaseAmount: string;
+    purchaseAmount: string | null;
     cashback: string;
-    state: string;
+    state: 'pending' | 'confirmed' | 'paid' | 'cancelled';
     date: string;
   }>;
   totals: { pending: string; confirmed: string; paid: string; cancelled: string };
+  total: number;
+  page: number;
+  perPage: number;
 }

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from '../rules/accounts.js';
 import { CONTENT_LIMITS, normaliseMerchantUrl } from '../rules/content.js';
+import { textTooLong } from '../rules/forms.js';
 
 /** Trims surrounding spaces, so "   " counts as empty. */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -13,7 +14,7 @@ export function RequiredText(required: string, maxLength = 200) {
     Trim(),
     IsNotEmpty({ message: required }),
     IsString({ message: required }),
-    MaxLength(maxLength, { message: `Must be at most ${maxLength} characters.` }),
+    MaxLength(maxLength, { message: textTooLong(maxLength) }),
   );
 }
 

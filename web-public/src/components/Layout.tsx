@@ -247,6 +247,10 @@ function Newsletter() {
       if (problem instanceof ApiError && problem.status === 400 && problem.errors.email?.[0]) {
         setServerError(problem.errors.email[0]);
         setState('idle');
+      } else if (problem instanceof ApiError && problem.status === 429) {
+        // Too many subscriptions from this network: the API says when to try again.
+        setServerError(problem.message);
+        setState('idle');
       } else setState('failed');
     }
   }

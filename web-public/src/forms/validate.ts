@@ -6,10 +6,11 @@ import {
   CONTACT_FORM,
   EMAIL_SHAPE,
   MOBILE_NUMBER,
-  NEWSLETTER_FORM,
+  NEWSLETTER,
   PASSWORD_RULES,
   USER_REGISTRATION as R,
   USER_SIGN_IN as S,
+  textTooLong,
 } from './rules.js';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
@@ -64,18 +65,22 @@ export function validateProfile(values: Record<ProfileField, string>): Errors<Pr
 export function validateContact(values: Record<ContactField, string>): Errors<ContactField> {
   const errors: Errors<ContactField> = {};
   if (blank(values.name)) errors.name = CONTACT_FORM.name.required;
+  else if (values.name.trim().length > CONTACT_FORM.name.maxLength)
+    errors.name = textTooLong(CONTACT_FORM.name.maxLength);
   if (blank(values.email)) errors.email = CONTACT_FORM.email.required;
   else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = CONTACT_FORM.email.invalid;
   if (!blank(values.mobile) && !MOBILE_NUMBER.test(values.mobile.trim())) {
     errors.mobile = CONTACT_FORM.mobile.invalid;
   }
   if (blank(values.msg)) errors.msg = CONTACT_FORM.msg.required;
+  else if (values.msg.trim().length > CONTACT_FORM.msg.maxLength)
+    errors.msg = textTooLong(CONTACT_FORM.msg.maxLength);
   return errors;
 }
 
 export function validateNewsletter(email: string): string | undefined {
-  if (blank(email)) return NEWSLETTER_FORM.email.required;
-  if (!EMAIL_SHAPE.test(email.trim())) return NEWSLETTER_FORM.email.invalid;
+  if (blank(email)) return NEWSLETTER.email.required;
+  if (!EMAIL_SHAPE.test(email.trim())) return NEWSLETTER.email.invalid;
   return undefined;
 }
 

@@ -165,17 +165,13 @@ function ProfileSection() {
 
 function EarningsSection() {
   const { t, money, date } = useI18n();
-  const [earnings, setEarnings] = useState<Earnings | null>();
+  const [earnings, setEarnings] = useState<Earnings>();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     api<Earnings>('/api/me/earnings')
       .then(setEarnings)
-      .catch((error) => {
-        // Before earnings are served the area says so, rather than showing an error.
-        if (error instanceof ApiError && error.status === 404) setEarnings(null);
-        else setFailed(true);
-      });
+      .catch(() => setFailed(true));
   }, []);
 
   return (
@@ -189,8 +185,6 @@ function EarningsSection() {
         <p className="status" role="status">
           {t('common.loading')}
         </p>
-      ) : earnings === null ? (
-        <p className="status">{t('earnings.unavailable')}</p>
       ) : (
         <>
           <dl className="totals">
@@ -219,13 +213,12 @@ function EarningsSection() {
                   </tr>
                 </thead>
                 <tbody>
-                  {earnings.purchaseHistory.map((entry, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id of their own
-                    <tr key={index}>
+                  {earnings.purchaseHistory.map((entry) => (
+                    <tr key={entry.id}>
                       <td>{date(entry.date)}</td>
-                      <td>#{entry.couponId}</td>
+                      <td>{entry.couponId === null ? '' : `#${entry.couponId}`}</td>
                       <td>{entry.purchaseType}</td>
-                      <td>{money(entry.purchaseAmount)}</td>
+                      <td>{entry.purchaseAmount === null ? '' : money(entry.purchaseAmount)}</td>
                       <td>{money(entry.cashback)}</td>
                       <td>{t(`earnings.${entry.state}`)}</td>
                     </tr>

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
-import { CONTACT_FORM } from '../forms/rules';
+import { CONTACT_FORM, CONTACT_PAGE } from '../forms/rules';
 import { type ContactField, serverFieldErrors, validateContact } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
 
@@ -36,10 +36,11 @@ export default function ContactPage() {
       form.reset();
     } catch (error) {
       setState('failed');
-      if (error instanceof ApiError && error.status === 400) {
+      // The API's own words for what it refused (400 field errors, 429 too many messages).
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         form.setServerErrors(serverFieldErrors(error.errors, FIELDS));
         setProblem(msg(error.message));
-      } else setProblem(msg(CONTACT_FORM.failed));
+      } else setProblem(msg(CONTACT_PAGE.failed));
     }
   }
 
@@ -87,7 +88,7 @@ export default function ContactPage() {
           {state === 'sending' ? t('contact.sending') : t('contact.send')}
         </button>
         <div role="status" className="form-status">
-          {state === 'sent' && <p className="success">{msg(CONTACT_FORM.sent)}</p>}
+          {state === 'sent' && <p className="success">{msg(CONTACT_FORM.submitted)}</p>}
         </div>
         {problem && (
           <p className="error" role="alert">

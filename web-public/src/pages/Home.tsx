@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api, type Banner, type CouponPage, type Home as HomeContent } from '../api';
+import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
@@ -8,23 +8,7 @@ import { useI18n, usePageTitle } from '../i18n';
 const TILES_SHOWN = 12;
 const TILES_TOTAL = 16;
 
-/** Until GET /api/home is served, the tiles come from the top-offers list and the rest stays empty. */
-async function loadHome(): Promise<HomeContent> {
-  try {
-    return await api<HomeContent>('/api/home');
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    const top = await api<CouponPage>(`/api/coupons?sort=top&perPage=${TILES_TOTAL}`);
-    return {
-      heroes: [],
-      banners: {},
-      topCoupons: top.data,
-      seasonalOffers: [],
-      flashText: null,
-      bestOfferBanner: null,
-    };
-  }
-}
+const loadHome = () => api<HomeContent>('/api/home');
 
 /** Opened on the home page, its content is asked for while the app starts, not after its first render. */
 let early: Promise<HomeContent> | undefined = window.location.pathname === '/' ? loadHome() : undefined;
@@ -78,7 +62,7 @@ export function Home() {
             ))}
         />
       )}
-      {home && <TopBanners banners={[...(home.banners.left ?? []), ...(home.banners.right ?? [])]} />}
+      {home && <TopBanners banners={[...home.banners.left, ...home.banners.right]} />}
       <section aria-labelledby="top-coupons" className="section">
         <h2 id="top-coupons">{t('home.topCoupons')}</h2>
         {failed ? (
@@ -89,8 +73,7 @@ export function Home() {
           <Tiles
             coupons={home.topCoupons.slice(0, TILES_TOTAL)}
             firstRowInView={
-              home.heroes.length === 0 &&
-              (home.banners.left ?? []).length + (home.banners.right ?? []).length === 0
+              home.heroes.length === 0 && home.banners.left.length + home.banners.right.length === 0
             }
           />
         ) : (
