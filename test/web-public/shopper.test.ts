@@ -439,13 +439,13 @@ describe('accessibility', () => {
         await page.getByText('Showing 8 of 14').waitFor();
         // Start tabbing from the top of the document, wherever the page's own focus handling left
         // it (under load, a late focus move to the content made the first Tab land on the search).
-        await page.evaluate(() => {
+        await page.evaluate(`{
           const start = document.createElement('span');
           start.tabIndex = -1;
           document.body.prepend(start);
           start.focus();
           start.remove();
-        });
+        }`);
         await page.keyboard.press('Tab');
         await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content');
         await page.keyboard.press('Enter');
