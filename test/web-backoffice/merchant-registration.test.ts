@@ -97,7 +97,7 @@ describe('back-office: merchant registration', () => {
     await page.close();
   });
 
-  it('a referral link fills the referral code, which the registration is credited to', async () => {
+  it('a referral link fills the referral code the registration is sent with; an unknown code is named on its field', async () => {
     const referrer = merchantRegistration();
     const registered = await send(market.api.baseUrl, {
       method: 'POST',
@@ -106,8 +106,18 @@ describe('back-office: merchant registration', () => {
     });
     const { referralCode } = registered.json() as { referralCode: string };
     const page = await browser.newPage();
+    await step(page, 'registration-unknown-referral', async () => {
+      await page.goto(`${site.url}/#/register?ref=NOSUCH99`);
+      await fillRegistration(page, merchantRegistration());
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('This referral code does not exist.').waitFor();
+      await expect(page.getByLabel('Referral code (optional)').getAttribute('aria-invalid')).resolves.toBe(
+        'true',
+      );
+    });
     await step(page, 'registration-referral', async () => {
       await page.goto(`${site.url}/#/register?ref=${referralCode}`);
+      await page.reload();
       await expect(page.getByLabel('Referral code (optional)').inputValue()).resolves.toBe(referralCode);
       await fillRegistration(page, merchantRegistration());
       await page.getByRole('button', { name: 'Submit' }).click();
