@@ -16,6 +16,7 @@ import { StorePage } from './merchant-store/StorePage';
 import { productReviews } from './product-reviews/ProductReviewList';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { RegisterPage } from './register/RegisterPage';
 import { slots } from './slots/Slots';
 import { theme } from './theme';
 
@@ -33,6 +34,10 @@ export const App = () => (
     requireAuth
     disableTelemetry
   >
+    {/* Outside the role function so that a visitor without a session reaches it. */}
+    <CustomRoutes noLayout>
+      <Route path="/register" element={<RegisterPage />} />
+    </CustomRoutes>
     {(role) => (
       <>
         {role === 'admin' && (

@@ -10,6 +10,8 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.palette,
     primary: { main: '#1a4a94' },
     secondary: { main: '#23396b' },
+    // The stock error red gives a focused field's label 4.36:1 on the filled background; this 4.9:1.
+    error: { main: '#c62828' },
   },
   components: {
     ...defaultTheme.components,

@@ -1,7 +1,8 @@
-import { Box, Button, Card, CardContent, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { MERCHANT_SIGN_IN } from '@offers/rules';
 import { type FormEvent, useState } from 'react';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { RememberLocale } from '../layout/Layout';
 import type { SignIn } from '../providers/authProvider';
 
@@ -133,6 +134,13 @@ export const LoginPage = () => {
               {translate('offers.signIn.submit')}
             </Button>
           </form>
+          {mode === 'merchant' && (
+            <Typography sx={{ mt: 2 }}>
+              <Link component={RouterLink} to="/register">
+                {translate('offers.signIn.register')}
+              </Link>
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Box>
