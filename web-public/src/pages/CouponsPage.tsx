@@ -69,10 +69,13 @@ export default function CouponsPage({ kind }: { kind: Kind }) {
   const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
   const pages = paging.key === filterKey ? paging.pages : 1;
 
+  // A header link's category is applied once the ids are known, not before; without one the
+  // categories arriving must not fetch the list again.
+  const waitingForCategories = Boolean(params.get('name')) && categories === undefined;
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
   useEffect(() => {
-    // A header link's category is applied once the ids are known, not before.
-    if (params.get('name') && categories === undefined) return;
+    if (waitingForCategories) return;
     let live = true;
     const query = new URLSearchParams({
       sort,
@@ -105,7 +108,7 @@ export default function CouponsPage({ kind }: { kind: Kind }) {
     return () => {
       live = false;
     };
-  }, [filterKey, pages, categories === undefined]);
+  }, [filterKey, pages, waitingForCategories]);
 
   function update(changes: { sort?: Sort; category?: number[]; q?: string }) {
     const next = new URLSearchParams();
