@@ -1,9 +1,6 @@
-import { BadRequestException, type Type } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { readForm, validateForm } from '../http/forms.js';
-import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
-import { takeTextImage } from '../media/image-sources.js';
-import { imageLimit } from '../media/images.js';
+import { readFormWithImages, validateWithImage } from '../media/image-forms.js';
 import type { UploadedImage } from './commands/content-commands.js';
 
 export interface ContentFormOptions {
@@ -26,49 +23,35 @@ export async function readContentForm(
 ): Promise<{ fields: Record<string, unknown>; image?: UploadedImage }> {
   const aliases = options.aliases ?? {};
   const imageFields = ['image', ...Object.keys(aliases).filter((name) => aliases[name] === 'image')];
-  const { fields, files } = await readForm(request, imageFields, imageLimit().bytes + 1, [
+  const { fields, images } = await readFormWithImages(request, imageFields, [
     ...READ_ONLY.filter((name) => !(name in aliases)),
     ...(options.ignored ?? []),
   ]);
   for (const [legacy, name] of Object.entries(aliases)) {
     if (legacy in fields && !(name in fields)) fields[name] = fields[legacy];
     delete fields[legacy];
-    if (files[legacy] && !files[name]) files[name] = files[legacy];
   }
-  // The older client sent the text "null" for "no image".
-  if (fields.image === 'null') delete fields.image;
-  const bytes = files.image ?? (await takeTextImage(fields, 'image'));
-  return { fields, image: bytes && { bytes, field: 'image' } };
+  const bytes = imageFields.map((field) => images[field]).find(Boolean);
+  return { fields, image: bytes ? { bytes, field: 'image' } : undefined };
 }
 
 /**
- * Validates a content form. A missing image is reported with the other fields, so the admin sees
- * every problem at once; `message` replaces the general one where the spec has its own.
+ * Validates a content form; a missing image is reported with the other fields, and alone under
+ * its own message. `message` replaces the general one where the spec has its own.
  */
-export async function validateContentForm<T extends object>(
+export function validateContentForm<T extends object>(
   dto: Type<T>,
   fields: Record<string, unknown>,
   missingImage?: string,
   message?: string,
 ): Promise<T> {
-  let form: T | undefined;
-  const errors: Record<string, string[]> = {};
-  try {
-    form = await validateForm(dto, fields);
-  } catch (error) {
-    const details =
-      error instanceof BadRequestException && (error.getResponse() as { errors?: object }).errors;
-    if (!details) throw error;
-    Object.assign(errors, details);
-  }
-  if (missingImage) errors.image = [missingImage];
-  if (Object.keys(errors).length > 0) {
-    const onlyImage = Object.keys(errors).length === 1 && missingImage;
-    throw new BadRequestException({
-      statusCode: 400,
-      message: message ?? (onlyImage ? missingImage : INVALID_INPUT_MESSAGE),
-      errors,
-    });
-  }
-  return form as T;
+  return validateWithImage(
+    dto,
+    fields,
+    missingImage ? { field: 'image', message: missingImage } : undefined,
+    {
+      message,
+      imageOnly: missingImage,
+    },
+  );
 }

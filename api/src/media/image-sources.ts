@@ -159,7 +159,8 @@ export async function takeTextImage(
 ): Promise<Buffer | undefined> {
   const value = fields[field];
   delete fields[field];
-  if (value === undefined || value === null || value === '') return undefined;
+  // The older client sent the text "null" for "no image".
+  if (value === undefined || value === null || value === '' || value === 'null') return undefined;
   if (typeof value !== 'string') throw refuse(field, IMAGE_RULES.notImage);
   return imageBytesFrom(value, field);
 }

@@ -8,6 +8,7 @@ import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { validateWithImage } from '../media/image-forms.js';
 import { CATEGORY_FORM, PRODUCT_FORM, PRODUCT_STATUSES, STORE_IMAGE_FIELDS } from '../rules/storefront.js';
 import {
   CreateMerchantCategory,
@@ -37,8 +38,7 @@ import {
   READ_ONLY_CATEGORY_FIELDS,
   READ_ONLY_PRODUCT_FIELDS,
   READ_ONLY_STORE_FIELDS,
-  readFormWithImages,
-  validateWithImage,
+  readStorefrontForm,
 } from './storefront-forms.js';
 
 /** react-admin's getMany asks for records by id: `filter={"id":[1,2]}` (or one id). */
@@ -80,7 +80,7 @@ export class MerchantStoreController {
   })
   @Put()
   async save(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
-    const { fields, images } = await readFormWithImages(request, STORE_IMAGE_FIELDS, READ_ONLY_STORE_FIELDS);
+    const { fields, images } = await readStorefrontForm(request, STORE_IMAGE_FIELDS, READ_ONLY_STORE_FIELDS);
     const form = await validateWithImage(StoreFormDto, fields);
     await this.commands.execute(new SaveStore(merchantId, form, images as StoreImages));
     return this.get(merchantId);
@@ -136,7 +136,7 @@ export class MerchantCategoriesController {
   /** Answers the record with the spec's success text in `message`. */
   @Post()
   async create(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
-    const { fields } = await readFormWithImages(request, []);
+    const { fields } = await readStorefrontForm(request, []);
     const form = await validateWithImage(CategoryFormDto, fields);
     const { categoryId } = await this.commands.execute(new CreateMerchantCategory(merchantId, form));
     return { ...(await this.one(merchantId, categoryId)), message: CATEGORY_FORM.created };
@@ -150,7 +150,7 @@ export class MerchantCategoriesController {
   ) {
     // Another merchant's category is missing, whatever the body says.
     await this.scope(merchantId).get(id);
-    const { fields } = await readFormWithImages(request, [], READ_ONLY_CATEGORY_FIELDS);
+    const { fields } = await readStorefrontForm(request, [], READ_ONLY_CATEGORY_FIELDS);
     const changes = await validateWithImage(CategoryChangesDto, fields);
     await this.commands.execute(new UpdateMerchantCategory(merchantId, id, changes));
     return this.one(merchantId, id);
@@ -212,7 +212,7 @@ export class MerchantProductsController {
   })
   @Post()
   async submit(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
-    const { fields, images } = await readFormWithImages(
+    const { fields, images } = await readStorefrontForm(
       request,
       PRODUCT_FILE_FIELDS,
       READ_ONLY_PRODUCT_FIELDS,
@@ -237,7 +237,7 @@ export class MerchantProductsController {
   })
   @Post('simple')
   async submitSimple(@CurrentMerchantId() merchantId: number, @Req() request: FastifyRequest) {
-    const { fields, images } = await readFormWithImages(request, ['productImage']);
+    const { fields, images } = await readStorefrontForm(request, ['productImage']);
     const form = await validateWithImage(
       SimpleProductFormDto,
       fields,
@@ -261,7 +261,7 @@ export class MerchantProductsController {
   ) {
     // Another merchant's product is missing, whatever the body says.
     await this.scope(merchantId).get(id);
-    const { fields, images } = await readFormWithImages(
+    const { fields, images } = await readStorefrontForm(
       request,
       PRODUCT_FILE_FIELDS,
       READ_ONLY_PRODUCT_FIELDS,
