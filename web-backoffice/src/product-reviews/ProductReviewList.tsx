@@ -1,7 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { Button, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Divider, Tab, Tabs, Typography } from '@mui/material';
 import { PRODUCT_REVIEW } from '@offers/rules';
-import { useState } from 'react';
 import {
   Confirm,
   Datagrid,
@@ -11,12 +10,11 @@ import {
   TextField,
   useDataProvider,
   useListContext,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { NumberedPagination } from '../common/NumberedPagination';
+import { ApprovedButton, ReviewActionButtons, useReviewAction } from '../common/ReviewActions';
 import { StatusField } from '../common/StatusField';
 import { ReasonDialog } from '../coupon-reviews/ReasonDialog';
 import type { OffersDataProvider } from '../providers/dataProvider';
@@ -30,58 +28,15 @@ const DEFAULT_ADVICE = PRODUCT_REVIEW.defaultAdvisedChanges;
 const ProductReviewButtons = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const [dialog, setDialog] = useState<'approve' | 'reject'>();
-  const [processing, setProcessing] = useState(false);
+  const { dialog, open, close, processing, run } = useReviewAction({ id: record?.id });
   if (!record) return null;
-  if (record.status === 'approved') {
-    return (
-      <Button size="small" variant="outlined" disabled>
-        {translate('offers.review.approved')}
-      </Button>
-    );
-  }
+  if (record.status === 'approved') return <ApprovedButton />;
   if (record.status !== 'pending') return null;
 
-  const run = async (action: () => Promise<unknown>, done: string, failed: string) => {
-    setDialog(undefined);
-    setProcessing(true);
-    try {
-      await action();
-      notify(done, { type: 'success', messageArgs: { id: record.id } });
-      refresh();
-    } catch (error) {
-      notify(`${translate(failed)}${(error as Error).message}`, { type: 'error' });
-    } finally {
-      setProcessing(false);
-    }
-  };
-  const label = (key: string) => (processing ? translate('offers.review.processing') : translate(key));
   return (
     <>
-      <Stack direction="row" spacing={1}>
-        <Button
-          size="small"
-          variant="contained"
-          disabled={processing}
-          onClick={() => setDialog('approve')}
-          aria-label={`${translate('offers.review.approve')} ${record.productName}`}
-        >
-          {label('offers.review.approve')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          disabled={processing}
-          onClick={() => setDialog('reject')}
-          aria-label={`${translate('offers.review.reject')} ${record.productName}`}
-        >
-          {label('offers.review.reject')}
-        </Button>
-      </Stack>
+      <ReviewActionButtons name={record.productName} processing={processing} onOpen={open} />
       <Confirm
         isOpen={dialog === 'approve'}
         title={translate('offers.review.approveTitle', { title: record.productName })}
@@ -94,7 +49,7 @@ const ProductReviewButtons = () => {
             'offers.review.approveFailed',
           )
         }
-        onClose={() => setDialog(undefined)}
+        onClose={close}
       />
       <ReasonDialog
         open={dialog === 'reject'}
@@ -102,7 +57,7 @@ const ProductReviewButtons = () => {
         defaultReason={DEFAULT_REASON}
         advice={DEFAULT_ADVICE}
         requiredMessage="offers.products.reasonRequired"
-        onCancel={() => setDialog(undefined)}
+        onCancel={close}
         onConfirm={({ reason, advisedChanges }) =>
           run(
             () => dataProvider.rejectProduct(record.id, reason, advisedChanges ?? ''),
