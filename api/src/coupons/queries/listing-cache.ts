@@ -1,9 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
+import { ChangeListener } from '../../events/change-listener.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
 export const LISTINGS_CHANNEL = 'coupon_listings_changed';
@@ -35,18 +35,22 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly building = new Map<string, Promise<Entry>>();
   /** Counts changes: what was read before the latest one is not kept. */
   private generation = 0;
-  private listener?: pg.Client;
-  private listening = false;
-  private stopped = false;
-  private retry?: NodeJS.Timeout;
+  private readonly changes: ChangeListener;
 
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.changes = new ChangeListener(
+      environment.DATABASE_URL,
+      [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL],
+      () => this.clear(),
+      this.logger,
+    );
+  }
 
   onApplicationBootstrap(): void {
-    void this.listen();
+    this.changes.start();
   }
 
   /**
@@ -65,12 +69,12 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   /** The ready answer to this exact URL, if any. */
   peek(url: string): string | undefined {
     const entry = this.byUrl.get(url);
-    return entry && entry.validUntil > Date.now() && this.listening ? entry.body : undefined;
+    return entry && entry.validUntil > Date.now() && this.changes.listening ? entry.body : undefined;
   }
 
   async get(key: string, url: string, build: () => Promise<string>): Promise<string> {
     const cached = this.entries.get(key);
-    if (cached && cached.validUntil > Date.now() && this.listening) {
+    if (cached && cached.validUntil > Date.now() && this.changes.listening) {
       this.byUrl.set(url, cached);
       return cached.body;
     }
@@ -84,7 +88,7 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
     }
     const entry = await pending;
     // A build that began before a change may have read the old rows: answer it, never keep it.
-    if (this.listening && generation === this.generation) {
+    if (this.changes.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.clear();
       this.entries.set(key, entry);
       this.byUrl.set(url, entry);
@@ -113,36 +117,7 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
     this.building.clear();
   }
 
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
-    const reconnect = () => {
-      this.listening = false;
-      this.clear();
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      if (!this.stopped) this.retry = setTimeout(() => void this.listen(), 1000);
-    };
-    client.on('error', reconnect);
-    client.on('notification', () => this.clear());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${LISTINGS_CHANNEL}; LISTEN ${HOME_CONTENT_CHANNEL}`);
-      this.listener = client;
-      this.clear();
-      this.listening = true;
-    } catch (error) {
-      this.logger.warn(
-        `Listing cache off until PostgreSQL notifications return: ${(error as Error).message}`,
-      );
-      reconnect();
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    this.listening = false;
-    await this.listener?.end().catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.changes.stop();
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
+import { ChangeListener } from '../../events/change-listener.js';
 
 /** Notified (at commit) by the store page projection whenever a page changes or goes. */
 export const STORE_PAGES_CHANNEL = 'store_pages_changed';
@@ -27,23 +27,27 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   private readonly pages = new Map<number, ReadyPage | null>();
   /** Counts notifications: a read that started in an older generation is not kept. */
   private generation = 0;
-  private listener?: pg.Client;
-  private listening = false;
-  private stopped = false;
-  private retry?: NodeJS.Timeout;
+  private readonly changes: ChangeListener;
 
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.changes = new ChangeListener(
+      environment.DATABASE_URL,
+      [STORE_PAGES_CHANNEL],
+      () => this.clear(),
+      this.logger,
+    );
+  }
 
   onApplicationBootstrap(): void {
-    void this.listen();
+    this.changes.start();
   }
 
   /** The page when it is ready in memory; null for a store known to have no page. */
   peek(merchantId: number): ReadyPage | null | undefined {
-    return this.listening ? this.pages.get(merchantId) : undefined;
+    return this.changes.listening ? this.pages.get(merchantId) : undefined;
   }
 
   /** The page, or null when the merchant has no public page. */
@@ -61,7 +65,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
           etag: `"${createHash('sha256').update(row.body).digest('base64url').slice(0, 27)}"`,
         }
       : null;
-    if (this.listening && generation === this.generation) {
+    if (this.changes.listening && generation === this.generation) {
       if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
       this.pages.set(merchantId, page);
     }
@@ -73,39 +77,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     this.pages.clear();
   }
 
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
-    const reconnect = () => {
-      if (this.stopped) return;
-      this.listening = false;
-      this.clear();
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      if (!this.stopped) this.retry = setTimeout(() => void this.listen(), 1000);
-    };
-    client.on('error', reconnect);
-    client.on('notification', () => this.clear());
-    try {
-      // Known before connecting, so a shutdown meanwhile ends this client too.
-      this.listener = client;
-      await client.connect();
-      await client.query(`LISTEN ${STORE_PAGES_CHANNEL}`);
-      if (this.stopped) return;
-      this.clear();
-      this.listening = true;
-    } catch (error) {
-      this.logger.warn(
-        `Store page cache off until PostgreSQL notifications return: ${(error as Error).message}`,
-      );
-      reconnect();
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    this.listening = false;
-    await this.listener?.end().catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return this.changes.stop();
   }
 }
