@@ -10,7 +10,7 @@
  * Works in a database and a BullMQ prefix of its own, both removed at the end. See bench/README.md.
  */
 import 'reflect-metadata';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -19,7 +19,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { type Job, Queue } from 'bullmq';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
+import type { Environment } from '../api/src/config/environment.js';
 import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
 import { DomainEvent, type PublishedEvent } from '../api/src/events/domain-event.js';
 import { UnitOfWork } from '../api/src/events/unit-of-work.js';
@@ -35,7 +35,9 @@ import { stopWorkerProcesses, WorkerProcess } from './processes.js';
 import {
   BARE_QUEUE,
   BENCH_EVENT,
+  benchEnvironment,
   type CompletedJob,
+  environmentVariables,
   type MachineLoad,
   measureMachine,
   measureProcess,
@@ -69,31 +71,6 @@ function readArguments(): { events: number; warmup: number } {
     return parsed;
   };
   return { events: positive('events', values.events, 1000), warmup: positive('warmup', values.warmup, 100) };
-}
-
-function benchEnvironment(): Environment {
-  const base = validateEnvironment({ ...process.env, LOG_LEVEL: 'warn' });
-  const suffix = randomBytes(4).toString('hex');
-  const databaseUrl = new URL(base.DATABASE_URL);
-  databaseUrl.pathname = `/offers_bench_${suffix}`;
-  return validateEnvironment({
-    ...process.env,
-    DATABASE_URL: databaseUrl.toString(),
-    QUEUE_PREFIX: `offers-bench-${suffix}`,
-    LOG_LEVEL: 'warn',
-  });
-}
-
-/** The settings as environment variables, for a worker process. */
-function environmentVariables(
-  environment: Environment,
-  extra: Record<string, string>,
-): Record<string, string> {
-  const variables: Record<string, string> = {};
-  for (const [name, value] of Object.entries(environment)) {
-    if (value !== undefined) variables[name] = String(value);
-  }
-  return { ...variables, ...extra };
 }
 
 // ---------------------------------------------------------------------------------------------

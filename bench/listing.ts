@@ -8,7 +8,6 @@
  * Works in a database and a Redis prefix of its own, both removed at the end. See bench/README.md.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -20,7 +19,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
+import type { Environment } from '../api/src/config/environment.js';
 import { ExpireDueCoupons } from '../api/src/coupons/commands/expiry.js';
 import { CouponCommandsModule } from '../api/src/coupons/coupons.module.js';
 import { CouponExpired } from '../api/src/coupons/events/coupon-events.js';
@@ -42,7 +41,15 @@ import {
   seedMerchantsAndSlots,
   vacuumAnalyze,
 } from './listing/seed.js';
-import { type Load, type MachineLoad, measureMachine, measureProcess, redisReachable } from './shared.js';
+import {
+  benchEnvironment,
+  environmentVariables,
+  type Load,
+  type MachineLoad,
+  measureMachine,
+  measureProcess,
+  redisReachable,
+} from './shared.js';
 
 const LISTING_PATH = '/api/coupons?sort=popular&perPage=8';
 const LIVE_COUPONS = 100_000;
@@ -84,31 +91,6 @@ function readArguments(): Settings {
     connections: positive('connections', values.connections, 64),
     warmup: positive('warmup', values.warmup, 3),
   };
-}
-
-function benchEnvironment(): Environment {
-  const base = validateEnvironment({ ...process.env, LOG_LEVEL: 'warn' });
-  const suffix = randomBytes(4).toString('hex');
-  const databaseUrl = new URL(base.DATABASE_URL);
-  databaseUrl.pathname = `/offers_bench_${suffix}`;
-  return validateEnvironment({
-    ...process.env,
-    DATABASE_URL: databaseUrl.toString(),
-    QUEUE_PREFIX: `offers-bench-${suffix}`,
-    LOG_LEVEL: 'warn',
-  });
-}
-
-/** The settings as environment variables, for the API process. */
-function environmentVariables(
-  environment: Environment,
-  extra: Record<string, string>,
-): Record<string, string> {
-  const variables: Record<string, string> = {};
-  for (const [name, value] of Object.entries(environment)) {
-    if (value !== undefined) variables[name] = String(value);
-  }
-  return { ...variables, ...extra };
 }
 
 async function freePort(): Promise<number> {

@@ -1,10 +1,12 @@
 /**
- * What the event benchmark (bench/events.ts) and the worker processes it starts have in common:
- * names, and how a process measures its own load while a phase is measured.
+ * What the benchmarks and the processes they start have in common: names, settings, and how a
+ * process measures its own load while a phase is measured.
  */
+import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
 import { closeRedisConnection, createRedisConnection } from '../api/src/redis/redis-connection.js';
 
 export const BENCH_EVENT = 'BenchItemCreated';
@@ -103,4 +105,30 @@ export async function redisReachable(redisUrl: string): Promise<void> {
   } finally {
     closeRedisConnection(redis);
   }
+}
+
+/** The settings of a benchmark run: a database and queue prefix of its own. */
+export function benchEnvironment(): Environment {
+  const base = validateEnvironment({ ...process.env, LOG_LEVEL: 'warn' });
+  const suffix = randomBytes(4).toString('hex');
+  const databaseUrl = new URL(base.DATABASE_URL);
+  databaseUrl.pathname = `/offers_bench_${suffix}`;
+  return validateEnvironment({
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    QUEUE_PREFIX: `offers-bench-${suffix}`,
+    LOG_LEVEL: 'warn',
+  });
+}
+
+/** The settings as environment variables, for a process the benchmark starts. */
+export function environmentVariables(
+  environment: Environment,
+  extra: Record<string, string>,
+): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) {
+    if (value !== undefined) variables[name] = String(value);
+  }
+  return { ...variables, ...extra };
 }
