@@ -15,9 +15,10 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
+import { launchBrowser, serveWebApp } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
-import { launchChromium, serveWebPublic, untilAllListed } from '../../test/support/web-public.js';
+import { untilAllListed } from '../../test/support/web-public.js';
 
 const BUDGET = { homeJsKb: 90, transferKb: 400, lcpMs: 1000 };
 /** What the demo seeds make: 18 live coupons and three hero slides. */
@@ -54,7 +55,7 @@ interface Measurement {
 
 async function measureHome(
   siteUrl: string,
-  browser: Awaited<ReturnType<typeof launchChromium>>,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
 ): Promise<Measurement> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
@@ -115,13 +116,13 @@ async function measureHome(
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 const market = await startMarketplace('bench_web');
-let site: Awaited<ReturnType<typeof serveWebPublic>> | undefined;
-let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let site: Awaited<ReturnType<typeof serveWebApp>> | undefined;
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 try {
   console.log('Seeding the demo home content and coupons...');
   await seedDemo(market);
-  site = await serveWebPublic(market.api.baseUrl);
-  browser = await launchChromium();
+  site = await serveWebApp('web-public', market.api.baseUrl);
+  browser = await launchBrowser();
   const home = (await market.api.http.inject({ method: 'GET', url: '/api/home' })).json();
   await measureHome(site.url, browser); // warm-up: the API's ready answers and resized images
   const measured: Measurement[] = [];

@@ -1,13 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts');
+export const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const TYPES: Record<string, string> = {
@@ -17,7 +18,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
-  '.json': 'application/json',
+  '.json': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
@@ -43,8 +44,9 @@ function proxy(apiBaseUrl: string, incoming: IncomingMessage, outgoing: ServerRe
 }
 
 /**
- * A web app's production build served as the browser gets it in production: files from dist,
- * index.html for anything else, /api forwarded to the API (same origin, so its cookies apply).
+ * A web app's production build as a production host serves it: hashed assets cached for good and
+ * compressed, index.html for any other address, /api forwarded to the API (same origin, so its
+ * cookies apply).
  */
 export async function serveWebApp(app: string, apiBaseUrl: string): Promise<WebApp> {
   const dist = join(REPO_ROOT, app, 'dist');
@@ -54,11 +56,21 @@ export async function serveWebApp(app: string, apiBaseUrl: string): Promise<WebA
   const server = createServer((incoming, outgoing) => {
     const path = decodeURIComponent(new URL(incoming.url ?? '/', 'http://local').pathname);
     if (path.startsWith('/api/') || path === '/api') return proxy(apiBaseUrl, incoming, outgoing);
-    const file = normalize(join(dist, path));
-    const found =
-      file.startsWith(dist) && existsSync(file) && extname(file) !== '' ? file : join(dist, 'index.html');
-    outgoing.writeHead(200, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
-    outgoing.end(readFileSync(found));
+    const requested = normalize(join(dist, path));
+    const isFile = requested.startsWith(dist) && existsSync(requested) && statSync(requested).isFile();
+    const file = isFile ? requested : join(dist, 'index.html');
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const compress =
+      /text|json|svg/.test(type) && /\bgzip\b/.test(String(incoming.headers['accept-encoding']));
+    outgoing.writeHead(200, {
+      'content-type': type,
+      'cache-control':
+        isFile && path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(compress && { 'content-encoding': 'gzip' }),
+    });
+    if (incoming.method === 'HEAD') return outgoing.end();
+    const stream = createReadStream(file);
+    (compress ? stream.pipe(createGzip()) : stream).pipe(outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -10,6 +10,7 @@ import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
 import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { STORE_FORM } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
+import { ARTIFACTS, launchBrowser, serveWebApp, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import {
   approveProduct,
@@ -21,14 +22,7 @@ import {
   untilOnPage,
 } from '../support/storefront.js';
 import { eventually } from '../support/test-environment.js';
-import {
-  ARTIFACTS,
-  launchChromium,
-  seriousViolations,
-  serveWebPublic,
-  untilAllListed,
-  type WebServer,
-} from '../support/web-public.js';
+import { seriousViolations, untilAllListed } from '../support/web-public.js';
 
 /**
  * The screens fed by the content, store, earnings, newsletter and contact endpoints, against the
@@ -43,7 +37,7 @@ const NEW_HERO_URL = 'https://hero.example.in/new';
 const MESSAGE = { name: 'Ravi Kumar', email: 'ravi@example.in', mobile: '', msg: 'Hello' };
 
 let market: Marketplace;
-let site: WebServer;
+let site: WebApp;
 let browser: Browser;
 // biome-ignore lint/suspicious/noExplicitAny: the home page document as GET /api/home answers it
 let home: any;
@@ -66,8 +60,8 @@ beforeAll(async () => {
     60_000,
   );
   home = (await inject(market, 'GET', '/api/home')).json();
-  site = await serveWebPublic(market.api.baseUrl);
-  browser = await launchChromium();
+  site = await serveWebApp('web-public', market.api.baseUrl);
+  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {

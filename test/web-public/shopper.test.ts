@@ -8,15 +8,9 @@ import {
   USER_PASSWORD,
   uniqueContact,
 } from '../support/accounts.js';
+import { ARTIFACTS, launchBrowser, serveWebApp, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
-import {
-  ARTIFACTS,
-  launchChromium,
-  seriousViolations,
-  serveWebPublic,
-  untilAllListed,
-  type WebServer,
-} from '../support/web-public.js';
+import { seriousViolations, untilAllListed } from '../support/web-public.js';
 
 /**
  * A shopper in a real browser on the production build of the public site, against the real API
@@ -46,7 +40,7 @@ const COUPONS = [
 const HAIR_CARE = 3;
 
 let market: Marketplace;
-let site: WebServer;
+let site: WebApp;
 let browser: Browser;
 const codes = new Map<string, string>();
 
@@ -66,8 +60,8 @@ beforeAll(async () => {
     codes.set(title, couponCode);
   }
   await untilAllListed(market, COUPONS.length);
-  site = await serveWebPublic(market.api.baseUrl);
-  browser = await launchChromium();
+  site = await serveWebApp('web-public', market.api.baseUrl);
+  browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
