@@ -106,4 +106,18 @@ export function untilListed(market: Marketplace, couponId: number, shown = true)
   );
 }
 
+/** Waits until every event recorded so far has been applied by every consumer. */
+export function untilEventsProcessed(market: Marketplace, timeoutMs = 10_000) {
+  return eventually(
+    async () => {
+      const [{ waiting }] = await market.api.dataSource.query(
+        'SELECT count(*)::int AS waiting FROM outbox WHERE processed_at IS NULL AND failed_at IS NULL',
+      );
+      return waiting === 0;
+    },
+    'every event to be processed',
+    timeoutMs,
+  );
+}
+
 export const commandsOf = (market: Marketplace) => market.workers.module.get(CommandBus);

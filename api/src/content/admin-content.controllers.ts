@@ -18,7 +18,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource, ObjectLiteral } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { mediaUrl } from '../media/media.js';
 import { CONTENT_DEFAULTS, CONTENT_MESSAGES as M, SEASONAL_OFFER_SLOTS } from '../rules/content.js';
 import { type ContentKind, RemoveContent, SaveContent } from './commands/content-commands.js';
@@ -100,7 +100,7 @@ function contentController(path: string, config: ContentResource) {
       const where = listFilter(page.filter, config.filters);
       const [records, total] = await this.repository.findAndCount({
         where,
-        order: { [page.sortField]: page.order, id: 'ASC' },
+        order: entityOrder(page),
         skip: page.offset,
         take: page.limit,
       });

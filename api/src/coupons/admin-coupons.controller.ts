@@ -18,7 +18,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { type DataSource, type FindOptionsWhere, QueryFailedError } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { COUPON_LISTING } from '../rules/coupons.js';
 import { ApproveCoupon, RejectCoupon } from './commands/review.js';
 import {
@@ -55,7 +55,7 @@ export class AdminCouponsController {
     };
     const found = await this.dataSource.getRepository(Coupon).findAndCount({
       where,
-      order: { [page.sortField]: page.order, id: 'ASC' },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });
@@ -110,7 +110,7 @@ export class AdminSlotsController {
       perPage: 25,
     });
     const [slots, total] = await this.slots.findAndCount({
-      order: { [page.sortField]: page.order },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });

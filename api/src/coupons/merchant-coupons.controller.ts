@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, ILike } from 'typeorm';
 import { readForm, validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { takeTextImage } from '../media/image-sources.js';
@@ -48,7 +48,7 @@ export class MerchantCouponsController {
     };
     const found = await this.scope(merchantId).list({
       where,
-      order: { [page.sortField]: page.order },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });
@@ -123,7 +123,7 @@ export class MerchantSlotsController {
       perPage: 100,
     });
     const [slots, total] = await this.dataSource.getRepository(Slot).findAndCount({
-      order: { [page.sortField]: page.order },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });

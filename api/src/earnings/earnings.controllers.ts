@@ -23,7 +23,7 @@ import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { parseListRequest, sendRange, sqlOrder } from '../http/react-admin.js';
 import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
@@ -274,7 +274,7 @@ export class AdminCashbacksController {
       values,
     );
     const rows: EarningRow[] = await this.dataSource.query(
-      `SELECT ${EARNING} FROM earnings ${where} ORDER BY ${columns[page.sortField]} ${page.order}, id ${page.order}
+      `SELECT ${EARNING} FROM earnings ${where} ORDER BY ${sqlOrder(page, columns[page.sortField])}
        LIMIT ${page.limit} OFFSET ${page.offset}`,
       values,
     );

@@ -17,7 +17,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { parseListRequest, sendRange, sqlOrder } from '../http/react-admin.js';
 import { DeleteCampaign, SaveCampaign, SendCampaign } from './commands/campaigns.js';
 import { MarkContactMessageHandled } from './commands/contact.js';
 import { CampaignChangesDto, CampaignDto, ContactMessageChangesDto } from './dto/engagement.dto.js';
@@ -68,7 +68,7 @@ async function listRecords(
     );
     const found: unknown[] = await manager.query(
       `SELECT ${spec.select} FROM ${spec.from} ${condition}
-       ORDER BY ${spec.columns[page.sortField]} ${page.order}, id ${page.order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+       ORDER BY ${sqlOrder(page, spec.columns[page.sortField]!)} LIMIT ${page.limit} OFFSET ${page.offset}`,
       values,
     );
     return { total: counted.total as number, rows: found };

@@ -57,6 +57,20 @@ export function parseListRequest<F extends string>(
   };
 }
 
+/**
+ * A total order for a TypeORM find: the chosen field, then the id in the same direction. Without
+ * the id, rows that tie on the field may come back in any order from one query to the next, and
+ * paging through them repeats some and skips others.
+ */
+export function entityOrder<F extends string>(page: ListRequest<F>, field: string = page.sortField) {
+  return { [field]: page.order, id: page.order } as Record<string, 'ASC' | 'DESC'>;
+}
+
+/** The same total order as SQL, for lists read with a query: `column ORDER, id ORDER`. */
+export function sqlOrder<F extends string>(page: ListRequest<F>, column: string): string {
+  return column === 'id' ? `id ${page.order}` : `${column} ${page.order}, id ${page.order}`;
+}
+
 /** `Content-Range: coupons 0-4/23`, which ra-data-simple-rest reads for the total. */
 export function sendRange(
   reply: FastifyReply,

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest } from '../http/react-admin.js';
+import { entityOrder, parseListRequest } from '../http/react-admin.js';
 import { PRODUCT_FORM, PRODUCT_REVIEW } from '../rules/storefront.js';
 import { ApproveProduct, RejectProduct } from './commands/review.js';
 import { RejectProductDto } from './dto/storefront.dto.js';
@@ -31,7 +31,7 @@ export class AdminProductsController {
     );
     const found = await this.dataSource.getRepository(Product).findAndCount({
       where: productFilter(page.filter),
-      order: { [page.sortField]: page.order, id: 'ASC' },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });

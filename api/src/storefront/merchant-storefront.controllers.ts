@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { validateWithImage } from '../media/image-forms.js';
@@ -119,7 +119,7 @@ export class MerchantCategoriesController {
     };
     const [categories, total] = await this.scope(merchantId).list({
       where,
-      order: { [page.sortField]: page.order, id: 'ASC' },
+      order: entityOrder(page),
       skip: page.offset,
       take: page.limit,
     });
@@ -191,7 +191,7 @@ export class MerchantProductsController {
     const found = await this.scope(merchantId).list({
       where: productFilter(page.filter),
       // Records show `price` in rupees; the column holds paise, in the same order.
-      order: { [page.sortField === 'price' ? 'pricePaise' : page.sortField]: page.order, id: 'DESC' },
+      order: entityOrder(page, page.sortField === 'price' ? 'pricePaise' : page.sortField),
       skip: page.offset,
       take: page.limit,
     });

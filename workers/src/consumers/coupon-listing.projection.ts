@@ -25,26 +25,32 @@ export class CouponListingProjection implements EventConsumer {
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
     const couponId = Number(event.aggregateId);
+    // One coupon's listing row and click counts change one transaction at a time: a click applied
+    // alongside its coupon's approval then always finds the row, or the row finds the click.
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
     // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
     if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
     // Delivered when this transaction commits: every API process drops its ready lists then.
     await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
     const shown = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, title, description, merchant_url, image_id,
-                                    percentage, discount_value, expires_at, category_ids, paid_slot, approved_at, search)
+                                    percentage, discount_value, expires_at, category_ids, paid_slot, approved_at, search,
+                                    clicks, popularity)
        SELECT c.id, c.merchant_id, m.merchant_name, c.title, c.description, coalesce(c.merchant_url, m.merchant_url),
               c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
               coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
               s.kind = 'paid', c.approved_at,
-              to_tsvector('simple', c.title || ' ' || c.description || ' ' || m.merchant_name)
+              to_tsvector('simple', c.title || ' ' || c.description || ' ' || m.merchant_name),
+              coalesce(k.clicks, 0), k.popularity
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id JOIN slots s ON s.id = c.slot_id
+            LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
        WHERE c.id = $1 AND c.status = 'live'
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, title = EXCLUDED.title, description = EXCLUDED.description,
          merchant_url = EXCLUDED.merchant_url, image_id = EXCLUDED.image_id, percentage = EXCLUDED.percentage,
          discount_value = EXCLUDED.discount_value, expires_at = EXCLUDED.expires_at,
          category_ids = EXCLUDED.category_ids, paid_slot = EXCLUDED.paid_slot, approved_at = EXCLUDED.approved_at,
-         search = EXCLUDED.search
+         search = EXCLUDED.search, clicks = EXCLUDED.clicks, popularity = EXCLUDED.popularity
        RETURNING coupon_id`,
       [couponId],
     );
@@ -52,19 +58,20 @@ export class CouponListingProjection implements EventConsumer {
       await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
   }
 
+  /** Counts the click with the coupon's other clicks, then shows the sums on its listing row, if any. */
   private async countClick(manager: EntityManager, couponId: number, at: string): Promise<void> {
     await manager.query(
-      `INSERT INTO coupon_clicks (coupon_id, clicks, last_clicked_at) VALUES ($1, 1, $2)
-       ON CONFLICT (coupon_id) DO UPDATE SET clicks = coupon_clicks.clicks + 1,
-         last_clicked_at = greatest(coupon_clicks.last_clicked_at, EXCLUDED.last_clicked_at)`,
-      [couponId, at],
-    );
-    await manager.query(
-      `UPDATE coupon_listings SET clicks = clicks + 1,
-         popularity = CASE WHEN popularity IS NULL THEN $2
-                           ELSE greatest(popularity, $2) + ln(1 + exp(-abs(popularity - $2))) END
-       WHERE coupon_id = $1`,
-      [couponId, clickWeight(at)],
+      `WITH counted AS (
+         INSERT INTO coupon_clicks AS k (coupon_id, clicks, last_clicked_at, popularity) VALUES ($1, 1, $2, $3)
+         ON CONFLICT (coupon_id) DO UPDATE SET clicks = k.clicks + 1,
+           last_clicked_at = greatest(k.last_clicked_at, EXCLUDED.last_clicked_at),
+           popularity = CASE WHEN k.popularity IS NULL THEN EXCLUDED.popularity
+                             ELSE greatest(k.popularity, EXCLUDED.popularity)
+                                  + ln(1 + exp(-abs(k.popularity - EXCLUDED.popularity))) END
+         RETURNING coupon_id, clicks, popularity)
+       UPDATE coupon_listings l SET clicks = counted.clicks, popularity = counted.popularity
+       FROM counted WHERE l.coupon_id = counted.coupon_id`,
+      [couponId, at, clickWeight(at)],
     );
   }
 

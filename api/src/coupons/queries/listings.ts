@@ -27,7 +27,12 @@ export interface CouponCard {
   categoryIds: number[];
 }
 
-const ORDER: Record<ListingQuery['sort'], string> = {
+/**
+ * Every order ends with the coupon id, so it is total: a page holds the same coupons every time
+ * and paging never repeats or skips one. Each has an index in exactly this order (migration
+ * 1764300000000-total-orders), which a test checks with EXPLAIN.
+ */
+export const LISTING_ORDER: Record<ListingQuery['sort'], string> = {
   popular: 'popularity DESC NULLS LAST, approved_at DESC, coupon_id DESC',
   newest: 'approved_at DESC, coupon_id DESC',
   az: 'lower(title) ASC, coupon_id ASC',
@@ -61,7 +66,7 @@ export class CouponListings {
         `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_url, image_id, percentage,
                 discount_value, expires_at, category_ids
          FROM coupon_listings WHERE ${where}
-         ORDER BY ${ORDER[query.sort]}
+         ORDER BY ${LISTING_ORDER[query.sort]}
          LIMIT ${bind(query.perPage)} OFFSET ${bind((query.page - 1) * query.perPage)}`,
         parameters,
       ),
@@ -88,6 +93,6 @@ export class CouponListings {
   }
 
   async categories(): Promise<Array<{ id: number; name: string }>> {
-    return this.dataSource.query('SELECT id, name FROM categories ORDER BY position, lower(name)');
+    return this.dataSource.query('SELECT id, name FROM categories ORDER BY position, lower(name), id');
   }
 }

@@ -5,6 +5,7 @@ import { MediaVariants1763990000000 } from './1763990000000-media-variants.js';
 import { Content1764000000000 } from './1764000000000-content.js';
 import { Storefront1764100000000 } from './1764100000000-storefront.js';
 import { Engagement1764200000000 } from './1764200000000-engagement.js';
+import { TotalOrders1764300000000 } from './1764300000000-total-orders.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Content1764000000000,
   Storefront1764100000000,
   Engagement1764200000000,
+  TotalOrders1764300000000,
 ];
