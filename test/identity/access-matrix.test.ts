@@ -29,7 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/heroes',
   'GET /api/banners',
   'GET /api/flash-text',
-  'GET /api/stores/:merchantId',
+  'GET /api/stores/:store',
   'GET /api/MerchantPage/GetMerchantStore/:id',
   'POST /api/newsletter',
   'GET /api/newsletter/confirm',

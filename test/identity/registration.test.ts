@@ -154,6 +154,26 @@ describe('merchant registration', () => {
     expect(response.json().errors).toEqual({ merchantUrl: [message] });
   });
 
+  it('gives each merchant a unique store address from its brand name, or its id when the name has no Latin letters', async () => {
+    const slugOf = async (overrides: Record<string, unknown>) => {
+      const response = await post('/api/auth/merchants/register', merchantRegistration(overrides));
+      expect(response.statusCode).toBe(201);
+      const { merchantId } = response.json();
+      const [{ slug }] = await api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [merchantId]);
+      return { merchantId, slug };
+    };
+
+    const first = await slugOf({ brandName: 'Kesar & Co.' });
+    const second = await slugOf({ brandName: 'KESAR & CO' });
+    const accented = await slugOf({ brandName: 'Crème Brûlée' });
+    const devanagari = await slugOf({ brandName: 'केसर', merchantName: 'केसर स्टोर' });
+
+    expect(first.slug).toBe('kesar-co');
+    expect(second.slug).toBe('kesar-co-2');
+    expect(accented.slug).toBe('creme-brulee');
+    expect(devanagari.slug).toBe(`store-${devanagari.merchantId}`);
+  });
+
   it('registers a merchant, records the event and confirms the email from the link', async () => {
     const registration = merchantRegistration({ merchatURL: undefined, merchantUrl: 'https://glow.in' });
     const response = await post('/api/auth/merchants/register', registration);

@@ -72,6 +72,7 @@ describe('the public store page', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'merchantId',
+        'slug',
         'storeName',
         'storeAddress',
         'tagline',
@@ -84,6 +85,16 @@ describe('the public store page', () => {
         'uncategorised',
       ].sort(),
     );
+    expect(body.slug).toMatch(/^glow(-\d+)?$/);
+    const bySlug = await market.api.http.inject({ method: 'GET', url: `/api/stores/${body.slug}` });
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json()).toEqual(body);
+    expect(
+      (await market.api.http.inject({ method: 'GET', url: '/api/stores/no-such-store' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await market.api.http.inject({ method: 'GET', url: '/api/stores/Not%20a%20slug' })).statusCode,
+    ).toBe(404);
     expect(body).toMatchObject({
       merchantId: merchant.id,
       storeName: 'Glow Store',

@@ -3,6 +3,7 @@ import { demoPicture } from '../content/demo-content.js';
 import type { Seed } from '../database/seeds/index.js';
 import { appendToOutbox } from '../events/unit-of-work.js';
 import { hashPassword } from '../identity/passwords.js';
+import { assignMerchantSlug } from '../identity/queries/merchant-slugs.js';
 import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
 import { storeImage } from '../media/media.js';
 import { CATEGORIES } from '../rules/coupons.js';
@@ -59,6 +60,7 @@ async function demoMerchant(manager: EntityManager, merchant: (typeof MERCHANTS)
     ],
   );
   await registerReferralCode(manager, referralCode, 'merchant', row.id);
+  await assignMerchantSlug(manager, row.id, { brandName: merchant.name, merchantName: merchant.name });
   return row.id as number;
 }
 

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './addresses.js';
 export * from './content.js';
 export * from './coupons.js';
 export * from './engagement.js';

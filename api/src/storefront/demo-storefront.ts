@@ -3,6 +3,7 @@ import type { Seed } from '../database/seeds/index.js';
 import type { DomainEvent } from '../events/domain-event.js';
 import { appendToOutbox } from '../events/unit-of-work.js';
 import { hashPassword } from '../identity/passwords.js';
+import { assignMerchantSlug } from '../identity/queries/merchant-slugs.js';
 import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
 import { storeImage } from '../media/media.js';
 import { rupeesToPaise } from '../rules/storefront.js';
@@ -101,6 +102,7 @@ async function demoMerchant(manager: EntityManager): Promise<number> {
     [DEMO_STORE_MERCHANT.userName, await hashPassword(DEMO_STORE_MERCHANT.password), referralCode],
   );
   await registerReferralCode(manager, referralCode, 'merchant', merchant.id);
+  await assignMerchantSlug(manager, merchant.id, { brandName: 'Glow', merchantName: 'Glow Cosmetics' });
   return merchant.id;
 }
 

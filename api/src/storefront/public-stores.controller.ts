@@ -4,10 +4,13 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
+import { SLUG_MAX_LENGTH } from '../rules/addresses.js';
 import { STORE_FORM } from '../rules/storefront.js';
 import { type ReadyPage, StorePageCache } from './queries/store-page-cache.js';
 
-const PAGE_ROUTES = new Set(['/api/stores/:merchantId', '/api/MerchantPage/GetMerchantStore/:id']);
+const PAGE_ROUTES = new Set(['/api/stores/:store', '/api/MerchantPage/GetMerchantStore/:id']);
+/** A merchant id, or a store's slug (`/store/<slug>` on the public site). */
+const ADDRESS = /^(?:[1-9]\d{0,8}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /**
  * Public store pages, read from the `store_pages` read model, where each page is kept as the JSON
@@ -28,19 +31,17 @@ export class PublicStoresController implements OnModuleInit {
     server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || !PAGE_ROUTES.has(request.routeOptions.url ?? '')) return;
       const [id] = Object.values(request.params as Record<string, string>);
-      if (!id || !/^[1-9]\d{0,8}$/.test(id)) return;
-      const ready = this.pages.peek(Number(id));
+      if (!id || id.length > SLUG_MAX_LENGTH || !ADDRESS.test(id)) return;
+      const ready = this.pages.peek(id);
       if (ready) return send(request, reply, ready);
     });
   }
 
-  @Get('stores/:merchantId')
-  async page(
-    @Param('merchantId', IdPipe) merchantId: number,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ) {
-    const page = await this.pages.get(merchantId);
+  /** By merchant id or by the store's slug. */
+  @Get('stores/:store')
+  async page(@Param('store') address: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const page =
+      address.length <= SLUG_MAX_LENGTH && ADDRESS.test(address) ? await this.pages.get(address) : null;
     if (page === null) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
     return send(request, reply, page);
   }
@@ -52,7 +53,7 @@ export class PublicStoresController implements OnModuleInit {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.page(merchantId, request, reply);
+    return this.page(String(merchantId), request, reply);
   }
 }
 

@@ -30,9 +30,9 @@ export class StorePageProjection implements EventConsumer {
       return;
     }
     await manager.query(
-      `INSERT INTO store_pages (merchant_id, document, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (merchant_id) DO UPDATE SET document = EXCLUDED.document, updated_at = now()`,
-      [merchantId, JSON.stringify(page)],
+      `INSERT INTO store_pages (merchant_id, slug, document, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (merchant_id) DO UPDATE SET slug = EXCLUDED.slug, document = EXCLUDED.document, updated_at = now()`,
+      [merchantId, page.slug, JSON.stringify(page)],
     );
   }
 

@@ -5,6 +5,7 @@ import type { RegisterMerchantDto } from '../dto/registration.dto.js';
 import { Merchant } from '../entities/merchant.entity.js';
 import { MerchantRegistered } from '../events/account-events.js';
 import { hashPassword } from '../passwords.js';
+import { assignMerchantSlug } from '../queries/merchant-slugs.js';
 import { referrerCode, registerReferralCode, unusedReferralCode } from '../referral-codes.js';
 import { registerOnce } from '../unique-violations.js';
 
@@ -62,6 +63,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
         }),
       );
       await registerReferralCode(manager, referralCode, 'merchant', merchant.id);
+      await assignMerchantSlug(manager, merchant.id, registration);
       record(
         new MerchantRegistered(String(merchant.id), {
           merchantName: merchant.merchantName,

@@ -24,7 +24,8 @@ export interface ReadyPage {
 @Injectable()
 export class StorePageCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StorePageCache.name);
-  private readonly pages = new Map<number, ReadyPage | null>();
+  /** Keyed by the address asked for: the merchant id in digits, or the store's slug. */
+  private readonly pages = new Map<string, ReadyPage | null>();
   /** Counts notifications: a read that started in an older generation is not kept. */
   private generation = 0;
   private readonly changes: ChangeListener;
@@ -46,18 +47,18 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** The page when it is ready in memory; null for a store known to have no page. */
-  peek(merchantId: number): ReadyPage | null | undefined {
-    return this.changes.listening ? this.pages.get(merchantId) : undefined;
+  peek(address: string): ReadyPage | null | undefined {
+    return this.changes.listening ? this.pages.get(address) : undefined;
   }
 
-  /** The page, or null when the merchant has no public page. */
-  async get(merchantId: number): Promise<ReadyPage | null> {
-    const ready = this.peek(merchantId);
+  /** The page at a merchant id (digits) or a slug, or null when there is no public page there. */
+  async get(address: string): Promise<ReadyPage | null> {
+    const ready = this.peek(address);
     if (ready !== undefined) return ready;
     const generation = this.generation;
     const [row] = await this.dataSource.query(
-      'SELECT document::text AS body FROM store_pages WHERE merchant_id = $1',
-      [merchantId],
+      `SELECT document::text AS body FROM store_pages WHERE ${/^\d+$/.test(address) ? 'merchant_id = $1::int' : 'slug = $1'}`,
+      [address],
     );
     const page: ReadyPage | null = row
       ? {
@@ -67,7 +68,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
       : null;
     if (this.changes.listening && generation === this.generation) {
       if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
-      this.pages.set(merchantId, page);
+      this.pages.set(address, page);
     }
     return page;
   }

@@ -17,6 +17,8 @@ export interface StorePageProduct {
 /** The public store page (`GET /api/stores/:merchantId`). */
 export interface StorePage {
   merchantId: number;
+  /** The page's address: `/store/<slug>`. */
+  slug: string;
   storeName: string;
   storeAddress: string;
   tagline: string;
@@ -39,9 +41,11 @@ export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
 ): Promise<StorePage | undefined> {
-  const [store] = await manager.query('SELECT * FROM merchant_stores WHERE merchant_id = $1 AND is_active', [
-    merchantId,
-  ]);
+  const [store] = await manager.query(
+    `SELECT s.*, m.slug FROM merchant_stores s JOIN merchants m ON m.id = s.merchant_id
+     WHERE s.merchant_id = $1 AND s.is_active`,
+    [merchantId],
+  );
   if (!store) return undefined;
   const categories = await manager.query(
     'SELECT id, category_name, description FROM merchant_categories WHERE merchant_id = $1 AND is_active ORDER BY id',
@@ -72,6 +76,7 @@ export async function buildStorePage(
   }
   return {
     merchantId,
+    slug: store.slug,
     storeName: store.store_name,
     storeAddress: store.store_address,
     tagline: store.tagline,
