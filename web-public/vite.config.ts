@@ -2,20 +2,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The site calls the API on its own origin (`/api/...`), so cookies stay first-party and no CORS
- * is needed; the dev server and `vite preview` forward `/api` to the API.
+ * Two builds: the browser's (`dist/client`, with a manifest the server reads to preload each
+ * page's chunk) and the server renderer's (`dist/server/entry-server.js`, `--ssr`). The site's
+ * own server (`server/`) serves both and forwards `/api` to the API.
  */
-const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-const proxy = { '/api': { target: apiTarget, changeOrigin: false, xfwd: true } };
-
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  server: { port: 5173, strictPort: true, proxy },
-  preview: { port: 4173, strictPort: true, proxy },
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    manifest: !isSsrBuild,
     // The polyfill is for browsers without modulepreload; every browser we support has it.
     modulePreload: { polyfill: false },
     sourcemap: false,
+    emptyOutDir: true,
   },
-});
+}));

@@ -1,20 +1,93 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { useAuth } from './auth';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useRef } from 'react';
+import { Redirect, Router, useLocation, useSearch } from 'wouter';
+import { AuthProvider, useAuth } from './auth';
 import { Layout } from './components/Layout';
-import { useI18n } from './i18n';
-import { legacyTarget } from './legacy-routes';
+import { I18nProvider, useI18n } from './i18n';
+import { type PageData, PageDataProvider } from './page-data';
 import { Home } from './pages/Home';
+import { matchPage, type PageMatch } from './routes';
+import { languageBase, splitLanguage } from './site';
 
-// Every route but the home page is its own chunk, loaded when first visited.
-const CouponsPage = lazy(() => import('./pages/CouponsPage'));
-const StorePage = lazy(() => import('./pages/StorePage'));
-const InfoPage = lazy(() => import('./pages/InfoPage'));
-const ContactPage = lazy(() => import('./pages/ContactPage'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage'));
-const SignInPage = lazy(() => import('./pages/SignInPage'));
-const AccountPage = lazy(() => import('./pages/AccountPage'));
-const NotFound = lazy(() => import('./pages/NotFound'));
+/**
+ * A page in its own chunk, loaded when first needed. Once loaded it renders at once: the server
+ * loads the page before rendering and the browser before hydrating, so neither waits on a
+ * Suspense boundary (which would leave scripts in the page and a hole until the chunk came).
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const load_ = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(load_);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during a render
+  const Page = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
+  return Object.assign(Page, { preload: () => load_().then(() => undefined) });
+}
+
+const CouponsPage = lazyPage(() => import('./pages/CouponsPage'));
+const StorePage = lazyPage(() => import('./pages/StorePage'));
+const StoresPage = lazyPage(() => import('./pages/StoresPage'));
+const InfoPage = lazyPage(() => import('./pages/InfoPage'));
+const ContactPage = lazyPage(() => import('./pages/ContactPage'));
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
+const SignInPage = lazyPage(() => import('./pages/SignInPage'));
+const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const NotFound = lazyPage(() => import('./pages/NotFound'));
+
+const PAGES: Partial<Record<PageMatch['page'], { preload(): Promise<void> }>> = {
+  listing: CouponsPage,
+  store: StorePage,
+  stores: StoresPage,
+  info: InfoPage,
+  contact: ContactPage,
+  register: RegisterPage,
+  signIn: SignInPage,
+  account: AccountPage,
+  notFound: NotFound,
+};
+
+/** Loads the chunk of the page at an address (within its language). */
+export function preloadPage(path: string): Promise<void> {
+  return PAGES[matchPage(path).page]?.preload() ?? Promise.resolve();
+}
+
+const NO_DATA: PageData = {};
+
+/**
+ * The whole site. The address decides the language (`/hi/...`, `/te/...`, else English) and the
+ * page; `data` holds what the server rendered the first page with.
+ */
+export function Site({ data, ssrPath }: { data: PageData; ssrPath?: string }) {
+  return (
+    <Router ssrPath={ssrPath}>
+      <Localised data={data} />
+    </Router>
+  );
+}
+
+function Localised({ data }: { data: PageData }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  const address = `${path}?${search}`;
+  // The server's answers hold for the address it rendered; after the first navigation, pages fetch.
+  const first = useRef(address);
+  const left = useRef(false);
+  if (address !== first.current) left.current = true;
+  const { lang } = splitLanguage(path);
+  return (
+    <I18nProvider lang={lang}>
+      <AuthProvider>
+        <PageDataProvider data={left.current ? NO_DATA : data}>
+          <Router base={languageBase(lang)}>
+            <App />
+          </Router>
+        </PageDataProvider>
+      </AuthProvider>
+    </I18nProvider>
+  );
+}
 
 function Loading() {
   const { t } = useI18n();
@@ -36,58 +109,44 @@ function SignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function Fallback() {
-  const [location] = useLocation();
-  const target = legacyTarget(location);
-  return target ? <Redirect to={target} replace /> : <NotFound />;
+function Page({ match }: { match: PageMatch }) {
+  switch (match.page) {
+    case 'home':
+      return <Home />;
+    case 'listing':
+      return <CouponsPage kind={match.kind} categorySlug={match.categorySlug} />;
+    case 'store':
+      return <StorePage address={match.address} />;
+    case 'stores':
+      return <StoresPage />;
+    case 'info':
+      return <InfoPage page={match.info} />;
+    case 'contact':
+      return <ContactPage />;
+    case 'register':
+      return <RegisterPage />;
+    case 'signIn':
+      return <SignInPage />;
+    case 'account':
+      return (
+        <SignedIn>
+          <AccountPage section={match.section} />
+        </SignedIn>
+      );
+    case 'redirect':
+      return <Redirect to={match.to} replace />;
+    case 'notFound':
+      return <NotFound />;
+  }
 }
 
 export function App() {
+  const [location] = useLocation();
+  const match = matchPage(location);
   return (
     <Layout>
       <Suspense fallback={<Loading />}>
-        <Switch>
-          <Route path="/" component={Home} />
-          <Route path="/coupons">
-            <CouponsPage kind="coupons" />
-          </Route>
-          <Route path="/categories">
-            <CouponsPage kind="categories" />
-          </Route>
-          <Route path="/top-offers">
-            <CouponsPage kind="top" />
-          </Route>
-          <Route path="/offers">
-            <CouponsPage kind="best" />
-          </Route>
-          <Route path="/store/:merchantId">{(params) => <StorePage merchantId={params.merchantId} />}</Route>
-          <Route path="/faq">
-            <InfoPage page="faq" />
-          </Route>
-          <Route path="/terms">
-            <InfoPage page="terms" />
-          </Route>
-          <Route path="/about">
-            <InfoPage page="about" />
-          </Route>
-          <Route path="/privacy">
-            <InfoPage page="privacy" />
-          </Route>
-          <Route path="/careers">
-            <InfoPage page="careers" />
-          </Route>
-          <Route path="/contact" component={ContactPage} />
-          <Route path="/register" component={RegisterPage} />
-          <Route path="/sign-in" component={SignInPage} />
-          <Route path="/account/:section?">
-            {(params) => (
-              <SignedIn>
-                <AccountPage section={params.section} />
-              </SignedIn>
-            )}
-          </Route>
-          <Route component={Fallback} />
-        </Switch>
+        <Page key={location} match={match} />
       </Suspense>
     </Layout>
   );

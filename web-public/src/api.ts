@@ -125,6 +125,8 @@ export interface Product {
 
 export interface Store {
   merchantId: number;
+  /** The store's address on this site: `/store/<slug>`. */
+  slug: string;
   storeName: string;
   storeAddress: string | null;
   tagline: string | null;
@@ -135,6 +137,21 @@ export interface Store {
   updatedAt: string;
   categories: Array<{ id: number; categoryName: string; description: string | null; products: Product[] }>;
   uncategorised: Product[];
+}
+
+/** A store in the A-Z index (`GET /api/stores`). */
+export interface StoreSummary {
+  merchantId: number;
+  slug: string;
+  storeName: string;
+  logoUrl: string | null;
+  liveCoupons: number;
+  updatedAt: string;
+}
+
+export interface StoreList {
+  data: StoreSummary[];
+  total: number;
 }
 
 export interface Me {

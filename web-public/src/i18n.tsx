@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta from 'rosetta';
 import en from './locales/en.json';
+import { LANGUAGE_COOKIE, type Language } from './site';
 
 /**
  * Texts in English, Hindi and Telugu. English is in the main bundle (it is also the fallback);
@@ -8,7 +9,7 @@ import en from './locales/en.json';
  * messages, which the locale files list under `msg` keyed by their English text.
  */
 export type Dictionary = typeof en;
-export type Language = 'en' | 'hi' | 'te';
+export type { Language };
 
 export const LANGUAGES: ReadonlyArray<{ code: Language; label: string; intl: string }> = [
   { code: 'en', label: 'English', intl: 'en-IN' },
@@ -16,7 +17,6 @@ export const LANGUAGES: ReadonlyArray<{ code: Language; label: string; intl: str
   { code: 'te', label: 'తెలుగు', intl: 'te-IN' },
 ];
 
-const STORAGE_KEY = 'language';
 const i18n = rosetta<Dictionary>({ en });
 i18n.locale('en');
 
@@ -25,21 +25,18 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Dictiona
   te: () => import('./locales/te.json'),
 };
 
-function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.some((language) => language.code === value);
-}
-
-export function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : 'en';
-  } catch {
-    return 'en';
-  }
+export function isLoaded(code: Language): boolean {
+  return code === 'en' || Boolean(i18n.table(code));
 }
 
 export async function loadLanguage(code: Language): Promise<void> {
-  if (code !== 'en' && !i18n.table(code)) i18n.set(code, (await loaders[code]()).default);
+  if (!isLoaded(code)) i18n.set(code, (await loaders[code as Exclude<Language, 'en'>]()).default);
+}
+
+/** Remembers the chosen language for a year, so `/` sends a returning visitor to it. */
+export function rememberLanguage(code: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one cookie, written at once in every browser (the Cookie Store API is not everywhere)
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export interface I18n {
@@ -49,7 +46,6 @@ export interface I18n {
   t(key: string, params?: Record<string, string | number>): string;
   /** A message of the API or of the shared rules, in the chosen language. */
   msg(text: string): string;
-  setLanguage(code: Language): Promise<void>;
   number(value: number): string;
   /** Rupees (a number or the API's decimal string) with Indian digit grouping. */
   money(value: number | string): string;
@@ -58,41 +54,54 @@ export interface I18n {
 
 const I18nContext = createContext<I18n | undefined>(undefined);
 
-export function I18nProvider({ initial, children }: { initial: Language; children: ReactNode }) {
-  const [lang, setLang] = useState<Language>(initial);
+/** The texts of a loaded language, with English for what it lacks. */
+export function textsOf(lang: Language): Pick<I18n, 't' | 'msg'> {
+  const messages = ((i18n.table(lang) ?? en) as Dictionary).msg as Record<string, string>;
+  return {
+    t: (key, params) => i18n.t(key, params, lang) || i18n.t(key, params, 'en') || key,
+    msg: (text) => messages[text] ?? text,
+  };
+}
 
-  const setLanguage = useCallback(async (code: Language) => {
-    await loadLanguage(code);
-    try {
-      localStorage.setItem(STORAGE_KEY, code);
-    } catch {
-      // private mode: the choice lasts for this visit only
-    }
-    setLang(code);
-  }, []);
+/** Dates are shown as in India, wherever the page was rendered. */
+const TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * Texts of the language of the address. A language reached without its texts loaded (the back
+ * button to another language) shows English for a moment, then its own.
+ */
+export function I18nProvider({ lang, children }: { lang: Language; children: ReactNode }) {
+  const [, setLoaded] = useState(0);
+  const ready = isLoaded(lang);
+
+  useEffect(() => {
+    if (!ready) void loadLanguage(lang).then(() => setLoaded((count) => count + 1));
+  }, [lang, ready]);
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
   const value = useMemo<I18n>(() => {
-    const locale = LANGUAGES.find((language) => language.code === lang)?.intl ?? 'en-IN';
+    const shown = ready ? lang : 'en';
+    const locale = LANGUAGES.find((language) => language.code === shown)?.intl ?? 'en-IN';
     const numbers = new Intl.NumberFormat(locale);
     const rupees = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' });
-    const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
-    const table = (i18n.table(lang) ?? en) as Dictionary;
-    const messages = table.msg as Record<string, string>;
+    const dates = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    });
     return {
-      lang,
+      lang: shown,
       locale,
-      t: (key, params) => i18n.t(key, params, lang) || i18n.t(key, params, 'en') || key,
-      msg: (text) => messages[text] ?? text,
-      setLanguage,
+      ...textsOf(shown),
       number: (n) => numbers.format(n),
       money: (amount) => rupees.format(typeof amount === 'string' ? Number(amount) : amount),
       date: (when) => dates.format(typeof when === 'string' ? new Date(when) : when),
     };
-  }, [lang, setLanguage]);
+  }, [lang, ready]);
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -103,11 +112,16 @@ export function useI18n(): I18n {
   return context;
 }
 
-/** The tab's title: the page's own, then the site's name, in the visitor's language. */
+/** A page's title in the tab and in search results: its own, then the site's name. */
+export function pageTitle(brand: string, title?: string): string {
+  return title ? `${title} · ${brand}` : brand;
+}
+
+/** Keeps the tab's title when the page changes in the browser (the server rendered the first one). */
 export function usePageTitle(title?: string) {
   const { t } = useI18n();
   const brand = t('brand');
   useEffect(() => {
-    document.title = title ? `${title} · ${brand}` : brand;
+    document.title = pageTitle(brand, title);
   }, [title, brand]);
 }

@@ -74,6 +74,20 @@ export class Environment {
   @IsString()
   HOST = '127.0.0.1';
 
+  /** Where the public site's own server listens (`npm run serve:web`; `npm start` uses 5173). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  WEB_PORT = 4173;
+
+  @IsString()
+  WEB_HOST = '127.0.0.1';
+
+  /** Where the public site's server forwards `/api`: the API as seen from that server. */
+  @IsServiceUrl(['http:', 'https:'])
+  API_UPSTREAM_URL = 'http://127.0.0.1:3000';
+
   @ValidateIf(
     (env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== DEVELOPMENT_SESSION_SECRET,
   )

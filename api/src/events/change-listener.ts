@@ -17,7 +17,7 @@ export class ChangeListener {
     private readonly databaseUrl: string,
     private readonly channels: readonly string[],
     private readonly onChange: () => void,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
   start(): void {

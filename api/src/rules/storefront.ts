@@ -22,6 +22,9 @@ export const STORE_FORM = {
 } as const;
 
 /** The store's images, by form field. */
+/** The public A-Z index of stores (`GET /api/stores`). */
+export const STORE_LIST = { defaultPerPage: 50, maxPerPage: 500 } as const;
+
 export const STORE_IMAGE_FIELDS = ['merchantLogo', 'landingBanner', 'heroBannerImage'] as const;
 
 export const CATEGORY_FORM = {

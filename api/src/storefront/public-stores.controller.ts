@@ -1,12 +1,41 @@
-import { Controller, Get, NotFoundException, type OnModuleInit, Param, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  NotFoundException,
+  type OnModuleInit,
+  Param,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { IsOptional } from 'class-validator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { Public } from '../identity/sessions/access.js';
 import { SLUG_MAX_LENGTH } from '../rules/addresses.js';
-import { STORE_FORM } from '../rules/storefront.js';
+import { STORE_FORM, STORE_LIST } from '../rules/storefront.js';
+import { listStores } from './queries/store-list.js';
 import { type ReadyPage, StorePageCache } from './queries/store-page-cache.js';
+
+class StoreListQueryDto {
+  @IsOptional()
+  @WholeNumber('Page is a number from 1.', 'Page is a number from 1.', 1, 100_000)
+  page = 1;
+
+  @IsOptional()
+  @WholeNumber(
+    'perPage is a number.',
+    `perPage is a number from 1 to ${STORE_LIST.maxPerPage}.`,
+    1,
+    STORE_LIST.maxPerPage,
+  )
+  perPage: number = STORE_LIST.defaultPerPage;
+}
 
 const PAGE_ROUTES = new Set(['/api/stores/:store', '/api/MerchantPage/GetMerchantStore/:id']);
 /** A merchant id, or a store's slug (`/store/<slug>` on the public site). */
@@ -23,6 +52,7 @@ export class PublicStoresController implements OnModuleInit {
   constructor(
     private readonly pages: StorePageCache,
     private readonly adapterHost: HttpAdapterHost,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** A page ready in memory is answered before Nest's guard and pipes run (as the coupon lists are). */
@@ -35,6 +65,12 @@ export class PublicStoresController implements OnModuleInit {
       const ready = this.pages.peek(id);
       if (ready) return send(request, reply, ready);
     });
+  }
+
+  /** The stores A-Z, a page at a time. */
+  @Get('stores')
+  stores(@Query() query: StoreListQueryDto) {
+    return listStores(this.dataSource, query.page, query.perPage);
   }
 
   /** By merchant id or by the store's slug. */

@@ -21,7 +21,11 @@ export function Carousel({
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [stopped, setStopped] = useState(() => !autoplay || reducedMotion());
+  const [stopped, setStopped] = useState(!autoplay);
+  // Known only in the browser: the server renders the carousel as it starts for everyone.
+  useEffect(() => {
+    if (reducedMotion()) setStopped(true);
+  }, []);
   const swipeStart = useRef<number | null>(null);
   const swiped = useRef(false);
   const count = slides.length;

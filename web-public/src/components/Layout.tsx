@@ -1,10 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError, api } from '../api';
 import { useAuth } from '../auth';
-import { CATEGORIES } from '../forms/rules';
+import { CATEGORY_SLUGS } from '../forms/rules';
 import { validateNewsletter } from '../forms/validate';
-import { LANGUAGES, type Language, useI18n } from '../i18n';
+import { LANGUAGES, type Language, loadLanguage, rememberLanguage, useI18n } from '../i18n';
+import { localePath } from '../site';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -55,12 +56,14 @@ function Header() {
     ['/coupons', t('nav.coupons')],
     ['/top-offers', t('nav.topOffers')],
     ['/offers', t('nav.offers')],
+    ['/stores', t('nav.stores')],
   ];
   return (
     <header className="site-header">
       <div className="bar">
-        <Link href="/" className="brand">
-          {t('brand')}
+        <Link href="/" className="brand" aria-label={t('frame.logo')}>
+          <Logo />
+          <span aria-hidden="true">{t('brand')}</span>
         </Link>
         <nav aria-label={t('nav.main')}>
           <ul className="nav-links">
@@ -80,9 +83,14 @@ function Header() {
       </div>
       <nav aria-label={t('nav.shopByCategory')} className="category-bar">
         <ul>
-          {CATEGORIES.map((name) => (
-            <li key={name}>
-              <Link href={`/categories?name=${encodeURIComponent(name)}`}>{msg(name)}</Link>
+          {CATEGORY_SLUGS.map(({ name, slug }) => (
+            <li key={slug}>
+              <Link
+                href={`/coupons/${slug}`}
+                aria-current={location === `/coupons/${slug}` ? 'page' : undefined}
+              >
+                {msg(name)}
+              </Link>
             </li>
           ))}
         </ul>
@@ -91,15 +99,23 @@ function Header() {
   );
 }
 
+/** Moves to the same page in the chosen language, which is also remembered for `/`. */
 function LanguageSwitcher() {
-  const { t, lang, setLanguage } = useI18n();
+  const { t, lang } = useI18n();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const id = useId();
+  async function choose(code: Language) {
+    await loadLanguage(code);
+    rememberLanguage(code);
+    navigate(`~${localePath(code, location)}${search ? `?${search}` : ''}`);
+  }
   return (
     <div className="language">
       <label htmlFor={id} className="visually-hidden">
         {t('nav.language')}
       </label>
-      <select id={id} value={lang} onChange={(event) => void setLanguage(event.target.value as Language)}>
+      <select id={id} value={lang} onChange={(event) => void choose(event.target.value as Language)}>
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.label}
@@ -107,6 +123,23 @@ function LanguageSwitcher() {
         ))}
       </select>
     </div>
+  );
+}
+
+/** The site's mark: a price tag with a rupee sign. */
+function Logo() {
+  return (
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" className="logo">
+      <path
+        fill="currentColor"
+        d="M3 5a2 2 0 0 1 2-2h10.2a2 2 0 0 1 1.4.6l12.8 12.8a2 2 0 0 1 0 2.8l-10.2 10.2a2 2 0 0 1-2.8 0L3.6 16.6A2 2 0 0 1 3 15.2z"
+      />
+      <circle cx="9" cy="9" r="2.2" fill="#fff" />
+      <path
+        fill="#fff"
+        d="M13 13.5h8v1.6h-2.6c.3.4.5.9.6 1.4H21v1.6h-2c-.3 1.6-1.7 2.7-3.6 2.8l3.4 3.6h-2.3l-3.4-3.7v-1.5h1.6c1 0 1.8-.5 2-1.2H13v-1.6h3.6c-.3-.6-1-1-2-1H13z"
+      />
+    </svg>
   );
 }
 

@@ -1,95 +1,95 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, type Banner, type CouponCard as Card, type Category, type CouponPage } from '../api';
 import { CouponCard } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
-import { COUPON_LISTING } from '../forms/rules';
+import { CATEGORY_SLUGS } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
-
-type Kind = 'coupons' | 'categories' | 'top' | 'best';
-type Sort = 'popular' | 'az' | 'newest' | 'top' | 'best';
-
-/** Each page: its default order (tabs switch to the others) and its banner position. */
-const PAGES: Record<Kind, { title: string; sorts: Sort[]; banner: 'cat' | 'Tc' | 'Bo' }> = {
-  coupons: { title: 'coupons.titleCoupons', sorts: ['popular', 'az', 'newest'], banner: 'cat' },
-  categories: { title: 'coupons.titleCategories', sorts: ['popular', 'az', 'newest'], banner: 'cat' },
-  top: { title: 'coupons.titleTop', sorts: ['top', 'popular', 'az', 'newest'], banner: 'Tc' },
-  best: { title: 'coupons.titleBest', sorts: ['best', 'popular', 'az', 'newest'], banner: 'Bo' },
-};
+import {
+  bannersUrl,
+  CATEGORIES_URL,
+  LISTING_PAGES,
+  listingState,
+  listingUrl,
+  type Sort,
+  waitsForCategories,
+} from '../listing';
+import { useInitialData } from '../page-data';
+import type { ListingKind } from '../routes';
 
 type Listing =
   | { state: 'loading'; coupons: Card[]; total: number }
   | { state: 'loaded'; coupons: Card[]; total: number }
   | { state: 'failed'; coupons: Card[]; total: number };
 
-export default function CouponsPage({ kind }: { kind: Kind }) {
+export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind; categorySlug?: string }) {
   const { t, msg } = useI18n();
-  const page = PAGES[kind];
-  usePageTitle(t(page.title));
+  const page = LISTING_PAGES[kind];
+  const category = CATEGORY_SLUGS.find((entry) => entry.slug === categorySlug);
+  usePageTitle(category ? t('seo.categoryTitle', { category: msg(category.name) }) : t(page.title));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const sort = (page.sorts as string[]).includes(params.get('sort') ?? '')
-    ? (params.get('sort') as Sort)
-    : page.sorts[0];
-  const q = params.get('q') ?? '';
-  const [categories, setCategories] = useState<Category[]>();
-  const selected = useMemo(() => {
-    const ids = new Set(params.getAll('category').map(Number).filter(Number.isInteger));
-    // A header link names its category; its id is known once the categories are.
-    const named = params.get('name')?.toLowerCase();
-    const match = named && categories?.find((category) => category.name.toLowerCase() === named);
-    if (match) ids.add(match.id);
-    return [...ids].sort((a, b) => a - b);
-  }, [params, categories]);
-  const [listing, setListing] = useState<Listing>({ state: 'loading', coupons: [], total: 0 });
-  const [banner, setBanner] = useState<Banner>();
+  const renderedCategories = useInitialData<Category[]>(CATEGORIES_URL);
+  const [categories, setCategories] = useState<Category[] | undefined>(renderedCategories);
+  const { sort, selected, q } = useMemo(
+    () => listingState(kind, params, categories, categorySlug),
+    [kind, params, categories, categorySlug],
+  );
+  const firstUrl = listingUrl({ sort, selected, q }, 1);
+  const rendered = useInitialData<CouponPage>(firstUrl);
+  const [listing, setListing] = useState<Listing>(
+    rendered
+      ? { state: 'loaded', coupons: rendered.data, total: rendered.total }
+      : { state: 'loading', coupons: [], total: 0 },
+  );
+  const renderedBanners = useInitialData<Banner[]>(bannersUrl(page.banner));
+  const [banner, setBanner] = useState<Banner | undefined>(renderedBanners?.[0]);
   const [query, setQuery] = useState(q);
 
   useEffect(() => setQuery(q), [q]);
 
   useEffect(() => {
-    api<Category[]>('/api/categories')
+    if (renderedCategories) return;
+    api<Category[]>(CATEGORIES_URL)
       .then(setCategories)
       .catch(() => setCategories([]));
-  }, []);
+  }, [renderedCategories]);
 
   useEffect(() => {
+    if (renderedBanners) return;
     let live = true;
-    api<Banner[]>(`/api/banners?position=${page.banner}`)
+    api<Banner[]>(bannersUrl(page.banner))
       .then((banners) => live && setBanner(Array.isArray(banners) ? banners[0] : undefined))
       .catch(() => live && setBanner(undefined));
     return () => {
       live = false;
     };
-  }, [page.banner]);
+  }, [page.banner, renderedBanners]);
 
   const filterKey = `${sort}|${selected.join(',')}|${q}`;
   // Pages shown for the current filters; new filters start again from the first page.
   const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
   const pages = paging.key === filterKey ? paging.pages : 1;
 
-  // A header link's category is applied once the ids are known, not before; without one the
-  // categories arriving must not fetch the list again.
-  const waitingForCategories = Boolean(params.get('name')) && categories === undefined;
+  // A category named by the address is applied once the ids are known, not before; without one
+  // the categories arriving must not fetch the list again.
+  const waitingForCategories = waitsForCategories(params, categorySlug) && categories === undefined;
+  // The server rendered the first page of these filters: nothing to fetch until they change.
+  const shownByServer = useRef(rendered ? filterKey : undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
   useEffect(() => {
     if (waitingForCategories) return;
+    if (pages === 1 && shownByServer.current === filterKey) return;
+    shownByServer.current = undefined;
     let live = true;
-    const query = new URLSearchParams({
-      sort,
-      page: String(pages),
-      perPage: String(COUPON_LISTING.defaultPerPage),
-    });
-    for (const id of selected) query.append('category', String(id));
-    if (q) query.set('q', q);
     setListing((current) => ({
       ...current,
       state: 'loading',
       ...(pages === 1 && { coupons: [], total: 0 }),
     }));
-    api<CouponPage>(`/api/coupons?${query}`)
+    api<CouponPage>(listingUrl({ sort, selected, q }, pages))
       .then((result) => {
         if (!live) return;
         setListing((current) => ({
@@ -110,15 +110,23 @@ export default function CouponsPage({ kind }: { kind: Kind }) {
     };
   }, [filterKey, pages, waitingForCategories]);
 
+  // A category page keeps its address while its own category is the only one chosen.
+  const slugCategoryId = category
+    ? categories?.find((entry) => entry.name.toLowerCase() === category.name.toLowerCase())?.id
+    : undefined;
+
   function update(changes: { sort?: Sort; category?: number[]; q?: string }) {
     const next = new URLSearchParams();
     const nextSort = changes.sort ?? sort;
     if (nextSort !== page.sorts[0]) next.set('sort', nextSort);
-    for (const id of changes.category ?? selected) next.append('category', String(id));
+    const nextCategories = changes.category ?? selected;
+    const stays = !categorySlug || (nextCategories.length === 1 && nextCategories[0] === slugCategoryId);
+    if (!stays || !categorySlug) for (const id of nextCategories) next.append('category', String(id));
     const nextQ = changes.q ?? q;
     if (nextQ) next.set('q', nextQ);
     const text = next.toString();
-    navigate(text ? `${location}?${text}` : location, { replace: true });
+    const path = stays ? location : '/coupons';
+    navigate(text ? `${path}?${text}` : path, { replace: stays });
   }
 
   function toggle(id: number) {
@@ -136,7 +144,7 @@ export default function CouponsPage({ kind }: { kind: Kind }) {
 
   return (
     <div className="listing-page">
-      <h1>{t(page.title)}</h1>
+      <h1>{category ? t('seo.categoryTitle', { category: msg(category.name) }) : t(page.title)}</h1>
       {banner && (
         <MerchantLink href={banner.merchantUrl} label={t('coupons.bannerLink')}>
           <Img

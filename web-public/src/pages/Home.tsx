@@ -4,36 +4,28 @@ import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
+import { HOME_URL, useInitialData } from '../page-data';
 
 const TILES_SHOWN = 12;
 const TILES_TOTAL = 16;
 
-const loadHome = () => api<HomeContent>('/api/home');
-
-/** Opened on the home page, its content is asked for while the app starts, not after its first render. */
-let early: Promise<HomeContent> | undefined = window.location.pathname === '/' ? loadHome() : undefined;
-
-function homeContent(): Promise<HomeContent> {
-  const pending = early ?? loadHome();
-  early = undefined;
-  return pending;
-}
-
 export function Home() {
   const { t } = useI18n();
-  usePageTitle();
-  const [home, setHome] = useState<HomeContent>();
+  usePageTitle(t('seo.homeTitle'));
+  const rendered = useInitialData<HomeContent>(HOME_URL);
+  const [home, setHome] = useState<HomeContent | undefined>(rendered);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (rendered) return;
     let live = true;
-    homeContent()
+    api<HomeContent>(HOME_URL)
       .then((content) => live && setHome(content))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, []);
+  }, [rendered]);
 
   return (
     <div className="home">

@@ -1,27 +1,41 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, type Product, type Store } from '../api';
+import { useLocation } from 'wouter';
+import { ApiError, api, type CouponPage, type Product, type Store } from '../api';
+import { CouponCard } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
+import { storeCouponsUrl, storeUrl, useInitialData } from '../page-data';
 
 type Loaded =
   | { state: 'loading' }
   | { state: 'loaded'; store: Store }
   | { state: 'failed'; message?: string };
 
-/** A merchant's public store: banner, logo, category pills that stay in view, products in rupees. */
-export default function StorePage({ merchantId }: { merchantId: string }) {
+/**
+ * A merchant's public store: banner, logo, its live coupons, category pills that stay in view,
+ * products in rupees. Reached by its slug; an old address by merchant id moves to the slug.
+ */
+export default function StorePage({ address }: { address: string }) {
   const { t, msg } = useI18n();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  usePageTitle(loaded.state === 'loaded' ? loaded.store.storeName : t('store.title'));
+  const [, navigate] = useLocation();
+  const rendered = useInitialData<Store>(storeUrl(address));
+  const [loaded, setLoaded] = useState<Loaded>(
+    rendered ? { state: 'loaded', store: rendered } : { state: 'loading' },
+  );
+  const merchantId = loaded.state === 'loaded' ? loaded.store.merchantId : undefined;
+  const renderedCoupons = useInitialData<CouponPage>(
+    merchantId === undefined ? undefined : storeCouponsUrl(merchantId),
+  );
+  const [coupons, setCoupons] = useState<CouponPage | undefined>(renderedCoupons);
+  usePageTitle(
+    loaded.state === 'loaded' ? t('seo.storeTitle', { store: loaded.store.storeName }) : t('store.title'),
+  );
 
   useEffect(() => {
+    if (rendered) return;
     let live = true;
     setLoaded({ state: 'loading' });
-    if (!/^\d{1,9}$/.test(merchantId)) {
-      setLoaded({ state: 'failed' });
-      return;
-    }
-    api<Store>(`/api/stores/${merchantId}`)
+    api<Store>(storeUrl(address))
       .then((store) => live && setLoaded({ state: 'loaded', store }))
       .catch((error) => {
         if (!live) return;
@@ -32,7 +46,24 @@ export default function StorePage({ merchantId }: { merchantId: string }) {
     return () => {
       live = false;
     };
-  }, [merchantId]);
+  }, [address, rendered]);
+
+  useEffect(() => {
+    if (merchantId === undefined || renderedCoupons) return;
+    let live = true;
+    api<CouponPage>(storeCouponsUrl(merchantId))
+      .then((page) => live && setCoupons(page))
+      .catch(() => live && setCoupons({ data: [], total: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [merchantId, renderedCoupons]);
+
+  // An old address (`/store/4`) moves to the store's own.
+  const slug = loaded.state === 'loaded' ? loaded.store.slug : undefined;
+  useEffect(() => {
+    if (slug && slug !== address) navigate(`/store/${slug}`, { replace: true });
+  }, [slug, address, navigate]);
 
   if (loaded.state === 'loading') {
     return (
@@ -87,6 +118,24 @@ export default function StorePage({ merchantId }: { merchantId: string }) {
           {store.storeAddress && <p className="address">{store.storeAddress}</p>}
         </div>
       </div>
+      <section aria-labelledby="store-coupons" className="section">
+        <h2 id="store-coupons">{t('storeCoupons.title')}</h2>
+        {coupons === undefined ? (
+          <p className="status" role="status">
+            {t('common.loading')}
+          </p>
+        ) : coupons.data.length === 0 ? (
+          <p className="status">{t('storeCoupons.none')}</p>
+        ) : (
+          <ul className="coupon-grid">
+            {coupons.data.map((coupon) => (
+              <li key={coupon.id}>
+                <CouponCard coupon={coupon} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       {sections.length > 1 && (
         <nav aria-label={t('store.categories')} className="store-pills">
           <ul>

@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { ChangeListener } from '../../events/change-listener.js';
+import { CouponListings } from './listings.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
 export const LISTINGS_CHANNEL = 'coupon_listings_changed';
@@ -39,7 +38,7 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(
     environment: Environment,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: CouponListings,
   ) {
     this.changes = new ChangeListener(
       environment.DATABASE_URL,
@@ -98,16 +97,8 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async build(build: () => Promise<string>): Promise<Entry> {
     const startedAt = Date.now();
-    const [[{ next_expiry }], body] = await Promise.all([
-      this.dataSource.query(
-        'SELECT extract(epoch FROM min(expires_at)) * 1000 AS next_expiry FROM coupon_listings WHERE expires_at > now()',
-      ),
-      build(),
-    ]);
-    return {
-      body,
-      validUntil: Math.min(startedAt + MAX_AGE_MS, Number(next_expiry ?? Number.POSITIVE_INFINITY)),
-    };
+    const [nextExpiry, body] = await Promise.all([this.listings.nextExpiry(), build()]);
+    return { body, validUntil: Math.min(startedAt + MAX_AGE_MS, nextExpiry ?? Number.POSITIVE_INFINITY) };
   }
 
   private clear(): void {

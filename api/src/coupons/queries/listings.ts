@@ -92,6 +92,25 @@ export class CouponListings {
     };
   }
 
+  /** When the first listed coupon expires (ms since the epoch): a list read now holds until then. */
+  async nextExpiry(): Promise<number | undefined> {
+    const [{ next_expiry }] = await this.dataSource.query(
+      'SELECT extract(epoch FROM min(expires_at)) * 1000 AS next_expiry FROM coupon_listings WHERE expires_at > now()',
+    );
+    return next_expiry === null ? undefined : Number(next_expiry);
+  }
+
+  /** When the lists last gained a coupon: overall and per category id (for sitemaps). */
+  async lastApprovals(): Promise<{ overall?: string; byCategory: Map<number, string> }> {
+    const rows: Array<{ category_id: number; last: Date }> = await this.dataSource.query(
+      `SELECT unnest(category_ids) AS category_id, max(approved_at) AS last
+       FROM coupon_listings WHERE expires_at > now() GROUP BY 1`,
+    );
+    const byCategory = new Map(rows.map((row) => [row.category_id, new Date(row.last).toISOString()]));
+    const overall = [...byCategory.values()].sort().at(-1);
+    return { overall, byCategory };
+  }
+
   async categories(): Promise<Array<{ id: number; name: string }>> {
     return this.dataSource.query('SELECT id, name FROM categories ORDER BY position, lower(name), id');
   }

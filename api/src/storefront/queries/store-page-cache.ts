@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { ChangeListener } from '../../events/change-listener.js';
+import { storePageText } from './store-list.js';
 
 /** Notified (at commit) by the store page projection whenever a page changes or goes. */
 export const STORE_PAGES_CHANNEL = 'store_pages_changed';
@@ -56,16 +57,11 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     const ready = this.peek(address);
     if (ready !== undefined) return ready;
     const generation = this.generation;
-    const [row] = await this.dataSource.query(
-      `SELECT document::text AS body FROM store_pages WHERE ${/^\d+$/.test(address) ? 'merchant_id = $1::int' : 'slug = $1'}`,
-      [address],
-    );
-    const page: ReadyPage | null = row
-      ? {
-          body: row.body,
-          etag: `"${createHash('sha256').update(row.body).digest('base64url').slice(0, 27)}"`,
-        }
-      : null;
+    const body = await storePageText(this.dataSource, address);
+    const page: ReadyPage | null =
+      body === undefined
+        ? null
+        : { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     if (this.changes.listening && generation === this.generation) {
       if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
       this.pages.set(address, page);

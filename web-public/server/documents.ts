@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Renderer } from './renderer.js';
+import type { PageHead, SsrEntry } from './ssr-entry.js';
+
+/** A page ready to send: its status, headers and bytes in each encoding a browser may accept. */
+export interface ReadyDocument {
+  status: number;
+  etag: string;
+  contentSecurityPolicy: string;
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+}
+
+/** A page that lives at another address. */
+export interface Moved {
+  redirect: string;
+  status: 301 | 302;
+}
+
+const PAGE_DATA_ID = 'page-data';
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/** The `<head>` tags of a page: title, description, addresses, link previews, structured data. */
+function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: string; scripts: string[] } {
+  const e = entry.escapeHtml;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${e(value)}">`;
+  const scripts = head.jsonLd.map((item) => entry.scriptJson(item));
+  const tags = [
+    `<title>${e(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    ...(head.robots ? [meta('name', 'robots', head.robots)] : []),
+    ...(head.canonical ? [`<link rel="canonical" href="${e(head.canonical)}">`] : []),
+    ...head.alternates.map(
+      (alternate) => `<link rel="alternate" hreflang="${alternate.lang}" href="${e(alternate.href)}">`,
+    ),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Offers Marketplace'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:locale', head.locale),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    ...preloads.map((file) => `<link rel="modulepreload" href="${e(file)}">`),
+    ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
+  ];
+  return { html: tags.join('\n    '), scripts };
+}
+
+/**
+ * The security policy of a page: scripts only from this origin, plus the page's own inline data
+ * blocks by their hashes (they are never run, but the policy names them all the same); no frames.
+ */
+function securityPolicy(inlineScripts: string[], development: boolean): string {
+  if (development) return ''; // Vite's development client injects inline scripts and a socket.
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScripts.map(sha256).join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function readyDocument(status: number, html: string, contentSecurityPolicy: string): ReadyDocument {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    status,
+    contentSecurityPolicy,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    bodies: {
+      identity,
+      gzip: gzipSync(identity, { level: 9 }),
+      // Made once per change, sent many times: the better ratio is worth the few milliseconds.
+      br: brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    },
+  };
+}
+
+/**
+ * Renders the page at an address (within the site: `/hi/coupons?sort=az`) from the read models,
+ * or says where it moved. Unknown pages and stores render the site's not-found page with 404.
+ */
+export async function renderDocument(options: {
+  renderer: Renderer;
+  fetch: (url: string) => Promise<unknown | undefined>;
+  url: string;
+  publicUrl: string;
+  development: boolean;
+}): Promise<ReadyDocument | Moved> {
+  const { renderer, fetch, url, publicUrl, development } = options;
+  const entry = await renderer.entry();
+  const address = new URL(url, 'http://site.invalid');
+  const { lang, path } = entry.splitLanguage(address.pathname);
+  let match = entry.matchPage(path);
+  if (match.page === 'redirect') return { redirect: entry.localePath(lang, match.to!), status: 301 };
+  let { data, found } = await entry.loadPageData(match, address.searchParams, fetch);
+  if (!found) {
+    match = { page: 'notFound' };
+    data = {};
+  } else if (match.page === 'store') {
+    // An old address by merchant id moves to the store's own.
+    const store = data[`/api/stores/${match.address}`] as { slug: string } | undefined;
+    if (store && store.slug !== match.address) {
+      return { redirect: `${entry.localePath(lang, `/store/${store.slug}`)}${address.search}`, status: 301 };
+    }
+  }
+  const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
+  const { html: headHtml, scripts } = headTags(entry, head, renderer.chunksOf(match.page));
+  const pageData = entry.scriptJson(data);
+  const app = await entry.renderPage(`${address.pathname}${address.search}`, lang, data);
+  const html = (await renderer.template(url))
+    .replace('<html lang="en">', `<html lang="${lang}">`)
+    .replace('<!--app-head-->', headHtml)
+    .replace('<!--app-html-->', app)
+    .replace('<!--app-data-->', `<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script>`);
+  return readyDocument(
+    match.page === 'notFound' ? 404 : 200,
+    html,
+    securityPolicy([...scripts, pageData], development),
+  );
+}

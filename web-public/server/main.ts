@@ -1,0 +1,20 @@
+import { loadEnvironmentOrExit } from '../../api/src/config/environment.js';
+import { createWebServer } from './web-server.js';
+
+/**
+ * The public site's server: `npm run serve:web` (the production build, port WEB_PORT, 4173 by
+ * default) or, with `--dev`, Vite's development build on 5173 as `npm start` runs it.
+ */
+const development = process.argv.includes('--dev');
+const environment = loadEnvironmentOrExit();
+const port = development ? 5173 : environment.WEB_PORT;
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const app = await createWebServer({ environment, development, publicUrl, logger: false });
+await app.listen({ port, host: environment.WEB_HOST });
+console.log(`Public site on http://localhost:${port}/ (${development ? 'development' : 'production build'})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

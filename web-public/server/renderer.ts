@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import type { SsrEntry } from './ssr-entry.js';
+
+/** Where the renderer gets its bundle and page template: a production build, or Vite in development. */
+export interface Renderer {
+  entry(): Promise<SsrEntry>;
+  /** index.html with the browser's scripts and styles, for this address. */
+  template(url: string): Promise<string>;
+  /** The chunks of a page's module, to preload with the page (production only). */
+  chunksOf(page: string): string[];
+  vite?: ViteDevServer;
+}
+
+/** The page modules behind each kind of page, as named in the client build's manifest. */
+const PAGE_MODULES: Record<string, string> = {
+  listing: 'src/pages/CouponsPage.tsx',
+  store: 'src/pages/StorePage.tsx',
+  stores: 'src/pages/StoresPage.tsx',
+  info: 'src/pages/InfoPage.tsx',
+  contact: 'src/pages/ContactPage.tsx',
+  register: 'src/pages/RegisterPage.tsx',
+  signIn: 'src/pages/SignInPage.tsx',
+  account: 'src/pages/AccountPage.tsx',
+  notFound: 'src/pages/NotFound.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+export async function productionRenderer(root: string): Promise<Renderer> {
+  const client = join(root, 'dist', 'client');
+  const [template, manifestText, entry] = await Promise.all([
+    readFile(join(client, 'index.html'), 'utf8'),
+    readFile(join(client, '.vite', 'manifest.json'), 'utf8'),
+    import(join(root, 'dist', 'server', 'entry-server.js')) as Promise<SsrEntry>,
+  ]);
+  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
+  const entryImports = new Set(manifest['index.html']?.imports ?? []);
+  const chunks = (name: string, seen = new Set<string>()): string[] => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name) || name === 'index.html' || entryImports.has(name)) return [];
+    seen.add(name);
+    return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((imported) => chunks(imported, seen))];
+  };
+  return {
+    entry: async () => entry,
+    template: async () => template,
+    chunksOf: (page) => (PAGE_MODULES[page] ? chunks(PAGE_MODULES[page]) : []),
+  };
+}
+
+export async function developmentRenderer(root: string): Promise<Renderer> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  return {
+    vite,
+    entry: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<SsrEntry>,
+    template: async (url) => vite.transformIndexHtml(url, await readFile(join(root, 'index.html'), 'utf8')),
+    chunksOf: () => [],
+  };
+}

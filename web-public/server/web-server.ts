@@ -1,0 +1,194 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import type { Environment } from '../../api/src/config/environment.js';
+import { HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL } from '../../api/src/coupons/queries/listing-cache.js';
+import { CouponListings } from '../../api/src/coupons/queries/listings.js';
+import { ReadyCache } from '../../api/src/events/ready-cache.js';
+import { STORE_PAGES_CHANNEL } from '../../api/src/storefront/queries/store-page-cache.js';
+import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
+import { type Moved, type ReadyDocument, renderDocument } from './documents.js';
+import { readModelFetcher } from './read-models.js';
+import { developmentRenderer, productionRenderer, type Renderer } from './renderer.js';
+
+export const WEB_ROOT = fileURLToPath(new URL('../', import.meta.url)).replace(
+  /\/dist\/web-public\/$/,
+  '/web-public/',
+);
+
+/** Longest a rendered page is kept: the popular order follows reveals within this. */
+const MAX_AGE_MS = 60_000;
+const MAX_PAGES = 2_000;
+
+export interface WebServerOptions {
+  environment: Environment;
+  /** Vite in middleware mode (hot reload, no build) instead of the production build. */
+  development?: boolean;
+  /** The site's public origin for canonical addresses, sitemaps and link previews. */
+  publicUrl?: string;
+  /** Addresses per sitemap file (the protocol allows 50,000). */
+  sitemapLimit?: number;
+  logger?: boolean;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+/**
+ * The public site's server: every page rendered from the read models as complete HTML (kept ready
+ * until a change notification or a coupon's expiry), the browser build's files, robots.txt and the
+ * sitemap, and `/api` forwarded to the API so cookies stay first-party.
+ */
+export async function createWebServer(options: WebServerOptions): Promise<FastifyInstance> {
+  const { environment } = options;
+  const development = options.development ?? false;
+  const publicUrl = (options.publicUrl ?? environment.PUBLIC_URL).replace(/\/$/, '');
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: environment.DATABASE_URL,
+    entities: [],
+    extra: { max: 10, application_name: 'web-public' },
+  });
+  await dataSource.initialize();
+  const renderer: Renderer = development
+    ? await developmentRenderer(WEB_ROOT)
+    : await productionRenderer(WEB_ROOT);
+  const fetch = readModelFetcher(dataSource);
+  const listings = new CouponListings(dataSource);
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: 'loopback' });
+  const pages = new ReadyCache<ReadyDocument | Moved>(
+    environment.DATABASE_URL,
+    [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL],
+    { warn: (message) => app.log.warn(message) },
+    { maxEntries: MAX_PAGES, maxAgeMs: MAX_AGE_MS },
+  );
+  const crawlerFiles = new ReadyCache<{ index: string; parts: string[] }>(
+    environment.DATABASE_URL,
+    [LISTINGS_CHANNEL, STORE_PAGES_CHANNEL],
+    { warn: (message) => app.log.warn(message) },
+    { maxEntries: 1, maxAgeMs: MAX_AGE_MS },
+  );
+  pages.start();
+  crawlerFiles.start();
+  app.addHook('onClose', async () => {
+    await Promise.all([pages.stop(), crawlerFiles.stop(), renderer.vite?.close()]);
+    await dataSource.destroy();
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  await app.register(proxy, {
+    upstream: environment.API_UPSTREAM_URL,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    // The API trusts this server (loopback) to say who is asking: rate limits count the shopper.
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => ({
+        ...headers,
+        'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+        'x-forwarded-host': request.headers.host ?? '',
+        'x-forwarded-proto': request.protocol,
+      }),
+    },
+  });
+
+  if (development) {
+    const middie = (await import('@fastify/middie')).default;
+    await app.register(middie);
+    app.use(renderer.vite!.middlewares);
+  } else {
+    await app.register(fastifyStatic, {
+      root: join(WEB_ROOT, 'dist', 'client'),
+      index: false,
+      wildcard: false,
+      // Hashed file names change with their content: browsers keep them for good.
+      setHeaders: (response, path) => {
+        response.header(
+          'cache-control',
+          path.includes(`${join('dist', 'client', 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
+      },
+    });
+  }
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicUrl)),
+  );
+
+  const sitemaps = () =>
+    crawlerFiles.get('sitemap', async () => ({
+      value: sitemapFiles(await sitemapEntries(dataSource), publicUrl, options.sitemapLimit ?? SITEMAP_LIMIT),
+    }));
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send((await sitemaps()).index),
+  );
+  app.get<{ Params: { part: string } }>('/sitemaps/:part', async (request, reply) => {
+    const number = /^([1-9]\d{0,4})\.xml$/.exec(request.params.part)?.[1];
+    const part = number ? (await sitemaps()).parts[Number(number) - 1] : undefined;
+    if (!part) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(part);
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const path = url.split('?')[0]!;
+    // One address per page: no trailing slash except a language's home (`/hi/`).
+    if (/^\/(hi|te)$/.test(path)) return reply.redirect(`${path}/${url.slice(path.length)}`, 301);
+    if (path.length > 1 && path.endsWith('/') && !/^\/(hi|te)\/$/.test(path)) {
+      return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${url.slice(path.length)}`, 301);
+    }
+    // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home.
+    if (path === '/') {
+      reply.header('vary', 'Cookie');
+      const chosen = /(?:^|;\s*)language=(hi|te)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+      if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
+    }
+    const document = await pages.get(url, async () => {
+      const [value, nextExpiry] = await Promise.all([
+        renderDocument({ renderer, fetch, url, publicUrl, development }),
+        listings.nextExpiry(),
+      ]);
+      return { value, validUntil: nextExpiry };
+    });
+    if ('redirect' in document) return reply.redirect(document.redirect, document.status);
+    reply
+      .status(document.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', document.etag)
+      .header('vary', path === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+    if (document.contentSecurityPolicy)
+      reply.header('content-security-policy', document.contentSecurityPolicy);
+    if (document.status === 200 && request.headers['if-none-match'] === document.etag)
+      return reply.status(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(request.method === 'HEAD' ? undefined : document.bodies[encoding]);
+  };
+  app.get('/*', page);
+  app.get('/', page);
+
+  return app;
+}

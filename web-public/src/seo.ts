@@ -1,0 +1,253 @@
+import type { CouponPage, Home, Store, StoreList } from './api';
+import { type Category, isMediaUrl } from './api';
+import { CATEGORY_SLUGS } from './forms/rules';
+import { LANGUAGES, pageTitle, textsOf } from './i18n';
+import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
+import { HOME_URL, type PageData, STORES_URL, storeCouponsUrl, storeUrl } from './page-data';
+import { isPrivate, type PageMatch } from './routes';
+import { type Language, localePath, SITE_LANGUAGES } from './site';
+
+/**
+ * What a page's `<head>` tells search engines and link previews: title, description, canonical
+ * address with its other languages, Open Graph and Twitter cards, and structured data (JSON-LD).
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute; absent on pages that should not be indexed. */
+  canonical?: string;
+  alternates: Array<{ lang: string; href: string }>;
+  image: string;
+  robots?: string;
+  locale: string;
+  jsonLd: object[];
+}
+
+const DESCRIPTION_MAX = 160;
+
+function clip(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** An image address made absolute, at the width link previews show (1200 px). */
+function absoluteImage(publicUrl: string, url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  if (isMediaUrl(url)) return `${publicUrl}${url}?w=1280`;
+  return /^https?:\/\//.test(url) ? url : undefined;
+}
+
+export function headFor(options: {
+  match: PageMatch;
+  /** The address within its language, without the query. */
+  path: string;
+  search: URLSearchParams;
+  lang: Language;
+  data: PageData;
+  publicUrl: string;
+}): PageHead {
+  const { match, path, search, lang, data, publicUrl } = options;
+  const { t, msg } = textsOf(lang);
+  const brand = t('brand');
+  const url = (language: Language, within = path) => `${publicUrl}${localePath(language, within)}`;
+  const home = data[HOME_URL] as Home | undefined;
+  let image = absoluteImage(publicUrl, home?.heroes[0]?.imageUrl) ?? `${publicUrl}/og-image.png`;
+  let title: string | undefined;
+  let description = t('seo.homeDescription');
+  const jsonLd: object[] = [];
+  const crumbs = (trail: Array<[string, string]>) => ({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, within], index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: url(lang, within),
+    })),
+  });
+
+  switch (match.page) {
+    case 'home':
+      title = t('seo.homeTitle');
+      jsonLd.push(
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: brand,
+          url: url(lang, '/'),
+          inLanguage: LANGUAGES.find((language) => language.code === lang)!.intl,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${url(lang, '/coupons')}?q={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: brand,
+          url: `${publicUrl}/`,
+          logo: `${publicUrl}/icons/icon-512.png`,
+        },
+      );
+      break;
+    case 'listing': {
+      const categories = data[CATEGORIES_URL] as Category[] | undefined;
+      const state = listingState(match.kind, search, categories, match.categorySlug);
+      const listing = data[listingUrl(state, 1)] as CouponPage | undefined;
+      const category = CATEGORY_SLUGS.find((entry) => entry.slug === match.categorySlug);
+      title = category
+        ? t('seo.categoryTitle', { category: msg(category.name) })
+        : t(LISTING_PAGES[match.kind].title);
+      description = listing?.data.length
+        ? t('seo.listingDescription', {
+            count: listing.total,
+            titles: listing.data
+              .slice(0, 3)
+              .map((card) => card.title)
+              .join(', '),
+          })
+        : t('seo.listingEmpty');
+      const banner = (
+        data[bannersUrl(LISTING_PAGES[match.kind].banner)] as Array<{ imageUrl: string | null }>
+      )?.[0];
+      image = absoluteImage(publicUrl, banner?.imageUrl) ?? image;
+      if (category) {
+        jsonLd.push(
+          crumbs([
+            [t('seo.home'), '/'],
+            [t('nav.coupons'), '/coupons'],
+            [msg(category.name), path],
+          ]),
+        );
+      }
+      break;
+    }
+    case 'store': {
+      const store = data[storeUrl(match.address)] as Store | undefined;
+      if (!store) break;
+      const coupons = (data[storeCouponsUrl(store.merchantId)] as CouponPage | undefined)?.data ?? [];
+      const products = [...store.categories.flatMap((shelf) => shelf.products), ...store.uncategorised];
+      title = t('seo.storeTitle', { store: store.storeName });
+      description = t('seo.storeDescription', {
+        store: store.storeName,
+        count: coupons.length,
+        products: products.length,
+        about: store.tagline || store.aboutDescription || '',
+      });
+      image =
+        absoluteImage(publicUrl, store.heroBannerUrl ?? store.logoUrl ?? store.landingBannerUrl) ?? image;
+      const storeAddress = url(lang, `/store/${store.slug}`);
+      jsonLd.push(
+        crumbs([
+          [t('seo.home'), '/'],
+          [t('seo.stores'), '/stores'],
+          [store.storeName, `/store/${store.slug}`],
+        ]),
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Store',
+          name: store.storeName,
+          url: storeAddress,
+          ...(store.logoUrl && { logo: absoluteImage(publicUrl, store.logoUrl) }),
+          ...(store.storeAddress && { address: store.storeAddress }),
+          ...(coupons.length > 0 && {
+            makesOffer: coupons.map((coupon) => ({
+              '@type': 'Offer',
+              name: coupon.title,
+              description: coupon.description,
+              url: storeAddress,
+              validThrough: coupon.expiresAt,
+              ...(coupon.percentage > 0 && {
+                priceSpecification: {
+                  '@type': 'UnitPriceSpecification',
+                  priceCurrency: 'INR',
+                  description: `${coupon.percentage}%`,
+                },
+              }),
+            })),
+          }),
+        },
+        ...products.map((product) => ({
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.productName,
+          ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
+          ...(product.description && { description: product.description }),
+          ...(product.images.large || product.images.medium
+            ? { image: absoluteImage(publicUrl, product.images.large ?? product.images.medium) }
+            : {}),
+          offers: {
+            '@type': 'Offer',
+            price: product.price,
+            priceCurrency: 'INR',
+            availability: 'https://schema.org/InStock',
+            url: product.merchantUrl ?? storeAddress,
+          },
+        })),
+      );
+      break;
+    }
+    case 'stores': {
+      title = t('seo.storesTitle');
+      description = t('seo.storesDescription');
+      const stores = data[STORES_URL] as StoreList | undefined;
+      if (stores?.data.length) {
+        description = clip(`${description} ${stores.data.map((store) => store.storeName).join(', ')}`);
+      }
+      break;
+    }
+    case 'info':
+      title = t(`pages.${match.info}.title`);
+      description = t('seo.infoDescription', { title });
+      break;
+    case 'contact':
+      title = t('contact.title');
+      description = t('seo.infoDescription', { title });
+      break;
+    case 'register':
+      title = t('register.title');
+      break;
+    case 'signIn':
+      title = t('signIn.title');
+      break;
+    case 'account':
+      title = t('account.menu');
+      break;
+    case 'notFound':
+    case 'redirect':
+      title = t('notFound.title');
+      description = t('seo.notFoundDescription');
+      break;
+  }
+
+  const indexable = match.page !== 'notFound' && !isPrivate(match) && !search.has('q');
+  return {
+    title: pageTitle(brand, title),
+    description: clip(description),
+    canonical: indexable ? url(lang) : undefined,
+    alternates: indexable
+      ? [
+          ...SITE_LANGUAGES.map((language) => ({ lang: language, href: url(language) })),
+          { lang: 'x-default', href: url('en') },
+        ]
+      : [],
+    image,
+    robots: indexable ? undefined : 'noindex, follow',
+    locale: LANGUAGES.find((language) => language.code === lang)!.intl.replace('-', '_'),
+    jsonLd,
+  };
+}
+
+/** Escapes text for an HTML attribute or element. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON for a `<script>` element: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
