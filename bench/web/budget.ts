@@ -15,10 +15,10 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
-import { launchBrowser, serveWebApp } from '../../test/support/browser.js';
+import { launchBrowser } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
-import { untilAllListed } from '../../test/support/web-public.js';
+import { serveSite, untilAllListed } from '../../test/support/web-public.js';
 
 const BUDGET = { homeJsKb: 90, transferKb: 400, lcpMs: 1000 };
 /** What the demo seeds make: 18 live coupons and three hero slides. */
@@ -116,12 +116,12 @@ async function measureHome(
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 const market = await startMarketplace('bench_web');
-let site: Awaited<ReturnType<typeof serveWebApp>> | undefined;
+let site: Awaited<ReturnType<typeof serveSite>> | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 try {
   console.log('Seeding the demo home content and coupons...');
   await seedDemo(market);
-  site = await serveWebApp('web-public', market.api.baseUrl);
+  site = await serveSite(market);
   browser = await launchBrowser();
   const home = (await market.api.http.inject({ method: 'GET', url: '/api/home' })).json();
   await measureHome(site.url, browser); // warm-up: the API's ready answers and resized images

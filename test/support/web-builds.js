@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The web apps whose built files browser tests load; each builds with `npm run build -w <name>`. */
-const WEB_APPS = ['web-public', 'web-backoffice'];
+/** The web apps whose built files browser tests load, each with a file its build writes last. */
+const WEB_APPS = {
+  'web-public': join('dist', 'server', 'entry-server.js'),
+  'web-backoffice': join('dist', 'index.html'),
+};
 /** Sources outside an app that it bundles (the shared rules). */
 const SHARED_SOURCES = ['api/src/rules'];
 
@@ -14,14 +17,15 @@ function newestChange(path) {
   return Math.max(
     stats.mtimeMs,
     ...readdirSync(path)
-      .filter((name) => name !== 'node_modules' && name !== 'dist')
+      // The site's server is compiled with the API, not by the app's build.
+      .filter((name) => name !== 'node_modules' && name !== 'dist' && name !== 'server')
       .map((name) => newestChange(join(path, name))),
   );
 }
 
 /** Why the app's dist is out of date, or undefined when it is current. */
 export function staleReason(root, app) {
-  const builtAt = newestChange(join(root, app, 'dist', 'index.html'));
+  const builtAt = newestChange(join(root, app, WEB_APPS[app]));
   if (builtAt === 0) return 'not built yet';
   const sources = [join(root, app), ...SHARED_SOURCES.map((path) => join(root, path))];
   return sources.some((path) => newestChange(path) > builtAt)
@@ -31,7 +35,7 @@ export function staleReason(root, app) {
 
 /** Builds every present web app whose dist is missing or older than its sources. */
 export function buildWebApps(root) {
-  for (const app of WEB_APPS) {
+  for (const app of Object.keys(WEB_APPS)) {
     if (!existsSync(join(root, app, 'package.json'))) continue;
     const reason = staleReason(root, app);
     if (!reason) continue;

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page } from 'playwright-core';
+import { validateEnvironment } from '../../api/src/config/environment.js';
+import { createWebServer } from '../../web-public/server/web-server.js';
+import type { WebApp } from './browser.js';
 import type { Marketplace } from './marketplace.js';
 import { eventually } from './test-environment.js';
 
@@ -18,8 +22,8 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.1 AA rules). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"')))
-    await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated by the browser's debugging protocol: the site's security policy refuses inline scripts.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(`
     axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
       .then((result) => result.violations.map((v) => ({
@@ -53,4 +57,26 @@ export async function untilAllListed(market: Marketplace, count: number) {
       `${(error as Error).message}; listed ${await listedNow()}, outbox ${JSON.stringify(outbox)}`,
     );
   }
+}
+
+/** Where the test site says it lives: canonical addresses, sitemaps and link previews name it. */
+export const TEST_PUBLIC_URL = 'https://offers.example.in';
+
+/**
+ * The public site as a host runs it (`npm run serve:web`): its own server on the production build,
+ * rendering pages from the marketplace's read models and forwarding /api to its API.
+ */
+export async function serveSite(
+  market: Marketplace,
+  options: { sitemapLimit?: number } = {},
+): Promise<WebApp> {
+  const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });
+  const server = await createWebServer({
+    environment,
+    publicUrl: TEST_PUBLIC_URL,
+    sitemapLimit: options.sitemapLimit,
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -8,9 +8,8 @@ import { demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
 import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
-import { STORE_FORM } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, serveWebApp, type WebApp } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import {
   approveProduct,
@@ -22,7 +21,7 @@ import {
   untilOnPage,
 } from '../support/storefront.js';
 import { eventually } from '../support/test-environment.js';
-import { seriousViolations, untilAllListed } from '../support/web-public.js';
+import { seriousViolations, serveSite, untilAllListed } from '../support/web-public.js';
 
 /**
  * The screens fed by the content, store, earnings, newsletter and contact endpoints, against the
@@ -60,7 +59,7 @@ beforeAll(async () => {
     60_000,
   );
   home = (await inject(market, 'GET', '/api/home')).json();
-  site = await serveWebApp('web-public', market.api.baseUrl);
+  site = await serveSite(market);
   browser = await launchBrowser();
 }, 180_000);
 
@@ -261,11 +260,13 @@ describe('home page content', () => {
     'says so when the home page cannot be loaded',
     () =>
       inBrowser('home-error', async (page) => {
-        // A failing API cannot be had on demand: this one answer is simulated.
+        // A failing API cannot be had on demand: this one answer is simulated. The server renders
+        // the home page whole, so the failure shows when the browser asks: on the way back to it.
+        await page.goto('/faq');
         await page.route('**/api/home', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
         );
-        await page.goto('/');
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
         await page.getByText('Failed to fetch coupons.').waitFor();
         await page.getByText(CONTENT_DEFAULTS.flashText).waitFor();
       }),
@@ -285,9 +286,7 @@ describe('banners by position', () => {
         ] as const) {
           const [banner] = (await inject(market, 'GET', `/api/banners?position=${position}`)).json();
           expect(banner.position).toBe(position);
-          const asked = page.waitForRequest(`**/api/banners?position=${position}`);
           await page.goto(path);
-          await asked;
           const link = page.getByRole('link', { name: 'Featured offer' });
           await expect(link.getAttribute('href')).resolves.toBe(banner.merchantUrl);
           await expect(link.locator('img').getAttribute('src')).resolves.toBe(`${banner.imageUrl}?w=640`);
@@ -331,14 +330,21 @@ describe('store page', () => {
     "says 'Error: ' and the reason when the store cannot be loaded",
     () =>
       inBrowser('store-error', async (page) => {
-        // A failing API cannot be had on demand: this one answer is simulated.
-        await page.route('**/api/stores/8', (route) =>
+        // A failing API cannot be had on demand: this one answer is simulated, for a store the
+        // browser asks for itself (from the A-Z list; the server renders a store page whole).
+        await page.goto('/stores');
+        await page.route('**/api/stores/*', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
         );
-        await page.goto('/store/8');
+        await page.getByRole('link', { name: /Glow Cosmetics/ }).click();
         await page.getByText('Error: Failed to load store').waitFor();
-        await page.goto('/store/999999');
-        await page.getByText(`Error: ${STORE_FORM.notFound}`).waitFor();
+
+        // An unknown store is a page that does not exist.
+        for (const address of ['/store/999999', '/store/no-such-store']) {
+          const response = await page.goto(address);
+          expect(response?.status()).toBe(404);
+          await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+        }
       }),
     BROWSER_TEST_MS,
   );

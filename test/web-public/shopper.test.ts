@@ -8,9 +8,9 @@ import {
   USER_PASSWORD,
   uniqueContact,
 } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, serveWebApp, type WebApp } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
-import { seriousViolations, untilAllListed } from '../support/web-public.js';
+import { seriousViolations, serveSite, untilAllListed } from '../support/web-public.js';
 
 /**
  * A shopper in a real browser on the production build of the public site, against the real API
@@ -60,7 +60,7 @@ beforeAll(async () => {
     codes.set(title, couponCode);
   }
   await untilAllListed(market, COUPONS.length);
-  site = await serveWebApp('web-public', market.api.baseUrl);
+  site = await serveSite(market);
   browser = await launchBrowser();
 }, 240_000);
 
@@ -220,10 +220,14 @@ describe('browsing coupons', () => {
         await page.getByRole('button', { name: 'Search' }).click();
         await page.getByText('No coupons found.').waitFor();
 
-        // A failing API cannot be had on demand: these two answers are simulated.
+        // A failing API cannot be had on demand: these two answers are simulated. The server
+        // renders a page whole, so the failures show when the browser asks: on the next page.
         await page.route('**/api/coupons?*', (route) => route.fulfill({ status: 500, body: '{}' }));
         await page.route('**/api/categories', (route) => route.fulfill({ status: 500, body: '{}' }));
-        await page.goto('/top-offers');
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Top offers' })
+          .click();
         await page.getByText('Failed to fetch coupons.').waitFor();
         await page.getByText('No categories found.').waitFor();
       }),
@@ -343,27 +347,44 @@ describe('accounts', () => {
 
 describe('languages', () => {
   it(
-    'switches the texts to Hindi and Telugu and remembers the choice',
+    'has a page per language, switches between them and remembers the choice for the home page',
     () =>
       inBrowser('languages', async (page) => {
         await page.goto('/coupons');
         await page.getByText('Showing 8 of 14').waitFor();
         await expect(page.title()).resolves.toBe('Coupons · Offers Marketplace');
         await page.getByLabel('Language').selectOption('hi');
+        await page.waitForURL(/\/hi\/coupons$/);
         await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
         await expect(page.title()).resolves.toBe('कूपन · ऑफ़र्स मार्केटप्लेस');
         await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'कूपन' }).waitFor();
         await page.getByRole('checkbox', { name: 'बालों की देखभाल' }).waitFor();
         await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('hi');
 
+        // The address keeps the language, whatever the browser remembers.
         await page.reload();
         await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
         await page.getByLabel('भाषा').selectOption('te');
+        await page.waitForURL(/\/te\/coupons$/);
         await page.getByRole('tab', { name: 'ప్రజాదరణ' }).waitFor();
         await page.getByText('14లో 8 చూపిస్తున్నాం').waitFor();
-        await page.goto('/sign-in');
+        // Links stay in the language.
+        const navigation = await page
+          .locator('.nav-links a, .category-bar a')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(navigation.length).toBeGreaterThan(10);
+        expect(navigation.filter((href) => !href?.startsWith('/te/'))).toEqual([]);
+        await page.goto('/te/sign-in');
         await page.getByRole('textbox', { name: 'ఈమెయిల్', exact: true }).fill('not-an-email');
         await page.getByText('ఈమెయిల్ ఫార్మాట్ తప్పు.').waitFor();
+
+        // The home page sends a returning visitor to the language chosen last.
+        await page.goto('/');
+        await page.waitForURL(/\/te\/$/);
+        await page.getByLabel('భాష').selectOption('en');
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.goto('/');
+        await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('en');
       }),
     BROWSER_TEST_MS,
   );
@@ -377,6 +398,8 @@ describe('accessibility', () => {
     '/top-offers',
     '/offers',
     '/store/424242',
+    '/stores',
+    '/coupons/hair-care',
     '/faq',
     '/terms',
     '/about',
@@ -419,7 +442,7 @@ describe('accessibility', () => {
         for (const path of userScreens) findings.push(await check(page, path));
         await page.getByLabel('Language').selectOption('hi');
         await page.getByRole('heading', { name: 'दोस्तों को आमंत्रित करें' }).waitFor();
-        for (const path of ['/', '/coupons', '/register']) findings.push(await check(page, path));
+        for (const path of ['/hi/', '/hi/coupons', '/hi/register']) findings.push(await check(page, path));
         expect(findings.filter((finding) => finding.violations.length > 0)).toEqual([]);
       }),
     BROWSER_TEST_MS * 2,

@@ -109,10 +109,9 @@ export async function renderDocument(options: {
   const { lang, path } = entry.splitLanguage(address.pathname);
   let match = entry.matchPage(path);
   if (match.page === 'redirect') return { redirect: entry.localePath(lang, match.to!), status: 301 };
-  let { data, found } = await entry.loadPageData(match, address.searchParams, fetch);
+  const { data, found } = await entry.loadPageData(match, address.searchParams, fetch);
   if (!found) {
     match = { page: 'notFound' };
-    data = {};
   } else if (match.page === 'store') {
     // An old address by merchant id moves to the store's own.
     const store = data[`/api/stores/${match.address}`] as { slug: string } | undefined;

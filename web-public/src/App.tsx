@@ -3,7 +3,7 @@ import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { AuthProvider, useAuth } from './auth';
 import { Layout } from './components/Layout';
 import { I18nProvider, useI18n } from './i18n';
-import { type PageData, PageDataProvider } from './page-data';
+import { NOT_FOUND_KEY, type PageData, PageDataProvider, useInitialData } from './page-data';
 import { Home } from './pages/Home';
 import { matchPage, type PageMatch } from './routes';
 import { languageBase, splitLanguage } from './site';
@@ -142,7 +142,8 @@ function Page({ match }: { match: PageMatch }) {
 
 export function App() {
   const [location] = useLocation();
-  const match = matchPage(location);
+  const notFound = useInitialData<boolean>(NOT_FOUND_KEY);
+  const match: PageMatch = notFound ? { page: 'notFound' } : matchPage(location);
   return (
     <Layout>
       <Suspense fallback={<Loading />}>

@@ -22,6 +22,9 @@ export function useInitialData<T>(url: string | undefined): T | undefined {
   return url === undefined ? undefined : (data[url] as T | undefined);
 }
 
+/** Set by the server when the address names nothing (an unknown store): the page is the 404. */
+export const NOT_FOUND_KEY = '#not-found';
+
 export const HOME_URL = '/api/home';
 export const STORES_URL = '/api/stores?page=1&perPage=500';
 export const storeUrl = (address: string) => `/api/stores/${address}`;
@@ -61,7 +64,7 @@ export async function loadPageData(
     }
     case 'store': {
       const store = (await load(storeUrl(match.address))) as Store | undefined;
-      if (!store) return { data, found: false };
+      if (!store) return { data: { [NOT_FOUND_KEY]: true }, found: false };
       await load(storeCouponsUrl(store.merchantId));
       break;
     }
