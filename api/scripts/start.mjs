@@ -139,7 +139,12 @@ async function startWebApps() {
       console.log(`${app.name} already answers on port ${app.port}; not starting another.`);
       continue;
     }
-    startChild(app.name, npmCommand, ['run', 'dev', '-w', app.name]);
+    if (app.name === 'web-public') {
+      // The site's own server renders every page, with Vite's development build behind it.
+      const api = `http://127.0.0.1:${Number(process.env.PORT) || 3000}`;
+      process.env.API_UPSTREAM_URL ||= api;
+      startChild(app.name, process.execPath, ['dist/web-public/server/main.js', '--dev']);
+    } else startChild(app.name, npmCommand, ['run', 'dev', '-w', app.name]);
   }
   return present;
 }

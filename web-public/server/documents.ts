@@ -48,7 +48,7 @@ function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: 
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    ...preloads.map((file) => `<link rel="modulepreload" href="${e(file)}">`),
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${e(file)}">`),
     ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
   ];
   return { html: tags.join('\n    '), scripts };
@@ -119,10 +119,11 @@ export async function renderDocument(options: {
       return { redirect: `${entry.localePath(lang, `/store/${store.slug}`)}${address.search}`, status: 301 };
     }
   }
-  const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
-  const { html: headHtml, scripts } = headTags(entry, head, renderer.chunksOf(match.page));
-  const pageData = entry.scriptJson(data);
+  // Rendering loads the language's texts, which the head's words come from.
   const app = await entry.renderPage(`${address.pathname}${address.search}`, lang, data);
+  const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
+  const { html: headHtml, scripts } = headTags(entry, head, renderer.chunksOf(match.page, lang));
+  const pageData = entry.scriptJson(data);
   const html = (await renderer.template(url))
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace('<!--app-head-->', headHtml)

@@ -8,8 +8,8 @@ export interface Renderer {
   entry(): Promise<SsrEntry>;
   /** index.html with the browser's scripts and styles, for this address. */
   template(url: string): Promise<string>;
-  /** The chunks of a page's module, to preload with the page (production only). */
-  chunksOf(page: string): string[];
+  /** The chunks of a page's module and of its language's texts, to preload with the page (production only). */
+  chunksOf(page: string, lang: string): string[];
   vite?: ViteDevServer;
 }
 
@@ -49,7 +49,10 @@ export async function productionRenderer(root: string): Promise<Renderer> {
   return {
     entry: async () => entry,
     template: async () => template,
-    chunksOf: (page) => (PAGE_MODULES[page] ? chunks(PAGE_MODULES[page]) : []),
+    chunksOf: (page, lang) => [
+      ...(PAGE_MODULES[page] ? chunks(PAGE_MODULES[page]) : []),
+      ...(lang === 'en' ? [] : chunks(`src/locales/${lang}.json`)),
+    ],
   };
 }
 

@@ -164,13 +164,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       const chosen = /(?:^|;\s*)language=(hi|te)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
       if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
-    const document = await pages.get(url, async () => {
-      const [value, nextExpiry] = await Promise.all([
-        renderDocument({ renderer, fetch, url, publicUrl, development }),
-        listings.nextExpiry(),
-      ]);
-      return { value, validUntil: nextExpiry };
-    });
+    const render = () => renderDocument({ renderer, fetch, url, publicUrl, development });
+    // In development the sources change under the server: every request renders afresh.
+    const document = development
+      ? await render()
+      : await pages.get(url, async () => {
+          const [value, nextExpiry] = await Promise.all([render(), listings.nextExpiry()]);
+          return { value, validUntil: nextExpiry };
+        });
     if ('redirect' in document) return reply.redirect(document.redirect, document.status);
     reply
       .status(document.status)

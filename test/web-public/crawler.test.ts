@@ -1,0 +1,484 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { registerAndSignInMerchant } from '../support/accounts.js';
+import { launchBrowser, type WebApp } from '../support/browser.js';
+import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
+import {
+  approveProduct,
+  createCategory,
+  saveStore,
+  submitProduct,
+  untilOnPage,
+} from '../support/storefront.js';
+import { eventually } from '../support/test-environment.js';
+import { serveSite, TEST_PUBLIC_URL, untilAllListed } from '../support/web-public.js';
+
+/**
+ * The public site as a search engine's crawler meets it: plain HTTP, no JavaScript. Every page
+ * arrives complete, in its language, with its own head tags and structured data; robots.txt, the
+ * sitemap and the status codes mean what they say. Then the same pages in Chromium hydrate
+ * without a console error.
+ */
+
+const SKIN_CARE = 1;
+const HAIR_CARE = 3;
+
+let market: Marketplace;
+let site: WebApp;
+let smallSitemaps: WebApp;
+let merchantId: number;
+let slug: string;
+const coupons: Record<string, number> = {};
+
+beforeAll(async () => {
+  market = await startMarketplace('web_public_crawler');
+  const { session } = await registerAndSignInMerchant(market.api.baseUrl, { brandName: 'Kesari Naturals' });
+  merchantId = session.id;
+  for (const [title, categoryIds] of [
+    ['Saffron face serum 30% off', [SKIN_CARE]],
+    ['Amla hair oil 20% off', [HAIR_CARE]],
+  ] as const) {
+    const id = await submitCoupon(market, session, { title, categoryIds: [...categoryIds] });
+    const approved = await approve(market, id);
+    if (approved.statusCode !== 200) throw new Error(approved.body);
+    coupons[title] = id;
+  }
+  await saveStore(market, session, {
+    storeName: 'Kesari Naturals',
+    storeAddress: 'Banjara Hills, Hyderabad',
+    tagline: 'Ayurvedic skin and hair care',
+    aboutDescription: 'Small batches from Telangana.',
+  });
+  const oils = await createCategory(market, session, 'Oils');
+  const product = await submitProduct(market, session, oils, {
+    productName: 'Kumkumadi oil',
+    price: '1499.00',
+  });
+  await approveProduct(market, product);
+  await untilOnPage(market, merchantId, product, true, 30_000);
+  await untilAllListed(market, 2);
+  [{ slug }] = await market.api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [merchantId]);
+  site = await serveSite(market);
+  smallSitemaps = await serveSite(market, { sitemapLimit: 10 });
+}, 180_000);
+
+afterAll(async () => {
+  await smallSitemaps?.close();
+  await site?.close();
+  await market?.close();
+});
+
+/** As a crawler asks: no cookies, no scripts run, redirects not followed. */
+async function crawl(path: string, headers: Record<string, string> = {}, base = site.url) {
+  const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+function headOf(html: string) {
+  const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!);
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replace(/&#39;/g, "'");
+  return {
+    lang: /<html lang="([^"]+)">/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: meta('description'),
+    robots: meta('robots'),
+    canonical: /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1],
+    alternates: Object.fromEntries(
+      [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    ),
+    og: {
+      title: meta('og:title'),
+      description: meta('og:description'),
+      url: meta('og:url'),
+      image: meta('og:image'),
+    },
+    twitter: { card: meta('twitter:card'), title: meta('twitter:title'), image: meta('twitter:image') },
+    jsonLd: all(/<script type="application\/ld\+json">(.*?)<\/script>/gs).map((text) => JSON.parse(text)),
+    h1: /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, ''),
+  };
+}
+
+const typed = (items: Array<Record<string, unknown>>, type: string) =>
+  items.filter((item) => item['@type'] === type);
+
+describe('pages as crawlers see them', () => {
+  it.each([
+    ['/', 'en', 'Coupon codes, cashback and offers in India · Offers Marketplace'],
+    ['/hi/', 'hi', 'भारत में कूपन कोड, कैशबैक और ऑफ़र · ऑफ़र्स मार्केटप्लेस'],
+    ['/te/', 'te', 'భారతదేశంలో కూపన్ కోడ్‌లు, క్యాష్‌బ్యాక్ మరియు ఆఫర్‌లు · ఆఫర్స్ మార్కెట్‌ప్లేస్'],
+  ])(
+    'renders the home page %s whole, in its language, with head tags and WebSite and Organization data',
+    async (path, lang, title) => {
+      const page = await crawl(path);
+      const head = headOf(page.body);
+
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(head).toMatchObject({ lang, title, canonical: `${TEST_PUBLIC_URL}${path}` });
+      expect(head.description?.length).toBeGreaterThan(50);
+      expect(head.alternates).toEqual({
+        en: `${TEST_PUBLIC_URL}/`,
+        hi: `${TEST_PUBLIC_URL}/hi/`,
+        te: `${TEST_PUBLIC_URL}/te/`,
+        'x-default': `${TEST_PUBLIC_URL}/`,
+      });
+      expect(head.og).toEqual({
+        title,
+        description: head.description,
+        url: `${TEST_PUBLIC_URL}${path}`,
+        image: expect.stringMatching(/^https:\/\/offers\.example\.in\//),
+      });
+      expect(head.twitter).toEqual({ card: 'summary_large_image', title, image: head.og.image });
+      expect(head.robots).toBeUndefined();
+      const [website] = typed(head.jsonLd, 'WebSite');
+      expect(website).toMatchObject({
+        '@context': 'https://schema.org',
+        url: `${TEST_PUBLIC_URL}${path}`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            urlTemplate: `${TEST_PUBLIC_URL}${path === '/' ? '' : path.slice(0, -1)}/coupons?q={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
+        },
+      });
+      expect(typed(head.jsonLd, 'Organization')).toHaveLength(1);
+      // The coupons are in the page itself, not fetched by a script.
+      expect(page.body).toContain('Saffron face serum 30% off');
+      expect(page.body).toContain('Amla hair oil 20% off');
+    },
+  );
+
+  it('renders the coupon lists and each category at its own address, in each language', async () => {
+    const all = await crawl('/coupons');
+    const skin = await crawl('/coupons/skin-care');
+    const hindiHair = await crawl('/hi/coupons/hair-care');
+    const unknown = await crawl('/coupons/garden-tools');
+
+    expect(all.status).toBe(200);
+    expect(all.body).toContain('Saffron face serum 30% off');
+    expect(all.body).toContain('Amla hair oil 20% off');
+    expect(skin.status).toBe(200);
+    expect(skin.body).toContain('Saffron face serum 30% off');
+    expect(skin.body).not.toContain('Amla hair oil 20% off');
+    const skinHead = headOf(skin.body);
+    expect(skinHead).toMatchObject({
+      title: 'Skin Care coupons and offers · Offers Marketplace',
+      canonical: `${TEST_PUBLIC_URL}/coupons/skin-care`,
+      h1: 'Skin Care coupons and offers',
+    });
+    expect(skinHead.description).toContain('Saffron face serum 30% off');
+    expect(typed(skinHead.jsonLd, 'BreadcrumbList')[0]).toMatchObject({
+      itemListElement: [
+        { position: 1, item: `${TEST_PUBLIC_URL}/` },
+        { position: 2, item: `${TEST_PUBLIC_URL}/coupons` },
+        { position: 3, name: 'Skin Care', item: `${TEST_PUBLIC_URL}/coupons/skin-care` },
+      ],
+    });
+    expect(hindiHair.status).toBe(200);
+    expect(headOf(hindiHair.body)).toMatchObject({
+      lang: 'hi',
+      canonical: `${TEST_PUBLIC_URL}/hi/coupons/hair-care`,
+    });
+    expect(hindiHair.body).toContain('Amla hair oil 20% off');
+    expect(hindiHair.body).toContain('बालों की देखभाल');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('renders a store page at its slug with its coupons as Offers and its products as Products; its id moves there', async () => {
+    const page = await crawl(`/store/${slug}`);
+    const byId = await crawl(`/store/${merchantId}`);
+    const hindiById = await crawl(`/hi/store/${merchantId}`);
+    const head = headOf(page.body);
+
+    expect(slug).toBe('kesari-naturals');
+    expect(page.status).toBe(200);
+    expect(head).toMatchObject({
+      title: 'Kesari Naturals coupons, offers and products · Offers Marketplace',
+      canonical: `${TEST_PUBLIC_URL}/store/kesari-naturals`,
+      h1: 'Kesari Naturals',
+    });
+    expect(head.description).toContain('Ayurvedic skin and hair care');
+    expect(page.body).toContain('Saffron face serum 30% off');
+    expect(page.body).toContain('Kumkumadi oil');
+    expect(typed(head.jsonLd, 'BreadcrumbList')[0]).toMatchObject({
+      itemListElement: [
+        { position: 1, item: `${TEST_PUBLIC_URL}/` },
+        { position: 2, item: `${TEST_PUBLIC_URL}/stores` },
+        { position: 3, name: 'Kesari Naturals', item: `${TEST_PUBLIC_URL}/store/kesari-naturals` },
+      ],
+    });
+    const [store] = typed(head.jsonLd, 'Store');
+    expect(store).toMatchObject({ name: 'Kesari Naturals', url: `${TEST_PUBLIC_URL}/store/kesari-naturals` });
+    const offers = store!.makesOffer as Array<Record<string, string>>;
+    expect(offers.map((offer) => offer.name).sort()).toEqual([
+      'Amla hair oil 20% off',
+      'Saffron face serum 30% off',
+    ]);
+    for (const offer of offers) {
+      expect(offer['@type']).toBe('Offer');
+      expect(new Date(offer.validThrough!).getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(typed(head.jsonLd, 'Product')).toEqual([
+      expect.objectContaining({
+        name: 'Kumkumadi oil',
+        offers: expect.objectContaining({ '@type': 'Offer', price: '1499.00', priceCurrency: 'INR' }),
+      }),
+    ]);
+    expect(byId).toMatchObject({ status: 301 });
+    expect(byId.headers.get('location')).toBe('/store/kesari-naturals');
+    expect(hindiById.headers.get('location')).toBe('/hi/store/kesari-naturals');
+  });
+
+  it('lists the stores A-Z with their live coupons', async () => {
+    const page = await crawl('/stores');
+
+    expect(page.status).toBe(200);
+    expect(headOf(page.body).title).toBe('All stores A-Z · Offers Marketplace');
+    expect(page.body).toContain('href="/store/kesari-naturals"');
+    expect(page.body).toContain('2 live coupons');
+  });
+
+  it('answers 404 with the site’s own page, in the address’s language, for what does not exist', async () => {
+    for (const [path, lang, title] of [
+      ['/no-such-page', 'en', 'Page not found'],
+      ['/store/no-such-store', 'en', 'Page not found'],
+      ['/store/424242', 'en', 'Page not found'],
+      ['/hi/no-such-page', 'hi', 'पेज नहीं मिला'],
+    ]) {
+      const page = await crawl(path!);
+      const head = headOf(page.body);
+      expect({ path, status: page.status }).toEqual({ path, status: 404 });
+      expect(head).toMatchObject({ lang, robots: 'noindex, follow', h1: title });
+      expect(head.canonical).toBeUndefined();
+    }
+  });
+
+  it('keeps one address per page: old addresses, trailing slashes and language homes move for good', async () => {
+    const moves = {
+      '/faqs': '/faq',
+      '/TermsOfService': '/terms',
+      '/coupons/': '/coupons',
+      '/hi': '/hi/',
+      '/hi/faqs': '/hi/faq',
+    };
+    for (const [from, to] of Object.entries(moves)) {
+      const answer = await crawl(from);
+      expect({ from, status: answer.status, to: answer.headers.get('location') }).toEqual({
+        from,
+        status: 301,
+        to,
+      });
+    }
+    // The language chosen last is remembered for the home page only.
+    const home = await crawl('/', { cookie: 'language=te' });
+    expect({ status: home.status, to: home.headers.get('location') }).toEqual({ status: 302, to: '/te/' });
+    expect((await crawl('/coupons', { cookie: 'language=te' })).status).toBe(200);
+  });
+
+  it('keeps crawlers out of the user area, the API and search results, and names the sitemap', async () => {
+    const robots = await crawl('/robots.txt');
+    const search = await crawl('/coupons?q=serum');
+    const account = await crawl('/account');
+
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /account',
+      'Disallow: /hi/account',
+      'Disallow: /api/',
+      'Disallow: /*?q=',
+    ]) {
+      expect(robots.body.split('\n')).toContain(line);
+    }
+    expect(robots.body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+    expect(headOf(search.body).robots).toBe('noindex, follow');
+    expect(search.body).toContain('Saffron face serum 30% off');
+    expect(headOf(account.body).robots).toBe('noindex, follow');
+  });
+
+  it('lists every store, category and static page in each language in the sitemap, with alternates and lastmod', async () => {
+    const sitemap = await crawl('/sitemap.xml');
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    for (const path of [
+      '/',
+      '/coupons',
+      '/stores',
+      '/faq',
+      '/coupons/skin-care',
+      '/coupons/natural-organic',
+      '/store/kesari-naturals',
+    ]) {
+      for (const prefix of ['', '/hi', '/te']) {
+        const loc = `${TEST_PUBLIC_URL}${prefix}${path === '/' && prefix ? '/' : path}`;
+        expect(locs).toContain(loc);
+      }
+    }
+    expect(locs).toHaveLength(new Set(locs).size);
+    expect(locs).toHaveLength(3 * (12 + 8 + 1));
+    const store = /<url><loc>https:\/\/offers\.example\.in\/store\/kesari-naturals<\/loc>(.*?)<\/url>/.exec(
+      sitemap.body,
+    )![1]!;
+    expect(store).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+    expect(store).toContain(
+      `<xhtml:link rel="alternate" hreflang="te" href="${TEST_PUBLIC_URL}/te/store/kesari-naturals"/>`,
+    );
+    expect(store).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${TEST_PUBLIC_URL}/store/kesari-naturals"/>`,
+    );
+    expect(
+      /<url><loc>https:\/\/offers\.example\.in\/coupons\/skin-care<\/loc><lastmod>/.test(sitemap.body),
+    ).toBe(true);
+  });
+
+  it('splits the sitemap into an index of files past its limit', async () => {
+    const whole = await crawl('/sitemap.xml');
+    const index = await crawl('/sitemap.xml', {}, smallSitemaps.url);
+    const parts = [
+      ...index.body.matchAll(/<loc>https:\/\/offers\.example\.in(\/sitemaps\/\d+\.xml)<\/loc>/g),
+    ].map((m) => m[1]!);
+    const locs = (xml: string) => [...xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+
+    expect(index.body).toContain('<sitemapindex');
+    expect(parts).toHaveLength(Math.ceil(locs(whole.body).length / 10));
+    const listed = [];
+    for (const part of parts) {
+      const file = await crawl(part, {}, smallSitemaps.url);
+      expect(file.status).toBe(200);
+      expect(locs(file.body).length).toBeLessThanOrEqual(10);
+      listed.push(...locs(file.body));
+    }
+    expect(listed).toEqual(locs(whole.body));
+    expect((await crawl(`/sitemaps/${parts.length + 1}.xml`, {}, smallSitemaps.url)).status).toBe(404);
+  });
+});
+
+describe('how pages are sent', () => {
+  it('compresses, revalidates with an ETag and sends the security headers', async () => {
+    const br = await crawl('/coupons', { 'accept-encoding': 'br' });
+    const gzip = await fetch(`${site.url}/coupons`, { headers: { 'accept-encoding': 'gzip' } });
+    const again = await crawl('/coupons', { 'if-none-match': br.headers.get('etag')! });
+    const policy = br.headers.get('content-security-policy')!;
+
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(br.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
+    expect(again.status).toBe(304);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(br.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('caches the hashed build files for a year and serves the icons and the web app manifest', async () => {
+    const html = (await crawl('/')).body;
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(html)![1]!;
+    const asset = await crawl(script, { 'accept-encoding': 'gzip, br' });
+    const manifest = await crawl('/manifest.webmanifest');
+
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(manifest.status).toBe(200);
+    const icons = JSON.parse(manifest.body).icons as Array<{ src: string }>;
+    expect(icons.length).toBeGreaterThanOrEqual(2);
+    for (const path of [
+      '/favicon.svg',
+      '/favicon-32.png',
+      '/icons/apple-touch-icon.png',
+      ...icons.map((i) => i.src),
+    ]) {
+      expect({ path, status: (await crawl(path)).status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it('renders a page once per change: the same bytes until a coupon goes live, then the new coupon', async () => {
+    const before = await crawl('/coupons/skin-care');
+    const repeat = await crawl('/coupons/skin-care');
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    const id = await submitCoupon(market, session, { title: 'Rose toner 15% off', categoryIds: [SKIN_CARE] });
+    await approve(market, id);
+
+    expect(repeat.headers.get('etag')).toBe(before.headers.get('etag'));
+    expect(before.body).not.toContain('Rose toner 15% off');
+    await eventually(
+      async () => (await crawl('/coupons/skin-care')).body.includes('Rose toner 15% off'),
+      'the new coupon on the rendered page',
+      5_000,
+    );
+  });
+
+  it('forwards /api to the API, on the same origin', async () => {
+    const answer = await crawl('/api/coupons?perPage=1');
+
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).total).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('in the browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('hydrates every kind of page, at phone and desktop sizes, without a console error', async () => {
+    const problems: string[] = [];
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      const context = await browser.newContext({ baseURL: site.url, viewport });
+      await context.route(
+        (url) => url.hostname !== '127.0.0.1',
+        (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>shop</title>' }),
+      );
+      for (const path of [
+        '/',
+        '/coupons',
+        '/coupons/skin-care',
+        `/store/${slug}`,
+        '/stores',
+        '/hi/',
+        '/te/coupons',
+        '/faq',
+        '/no-such-page',
+      ]) {
+        const page = await context.newPage();
+        page.on('console', (message) => {
+          // The not-found page's own document is a 404: the browser says so, nothing is wrong.
+          if (message.type() === 'error' && !message.text().includes('404'))
+            problems.push(`${path}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
+        await page.goto(path);
+        await page.waitForFunction('document.querySelector("#root")?.children.length > 0');
+        // Hydrated: React's handlers answer (the account menu opens on a click).
+        await page.getByRole('button', { name: /Sign in \/ Register|साइन इन|సైన్ ఇన్/ }).click();
+        await page.locator('.account-menu .menu:not([hidden])').waitFor();
+        await page.close();
+      }
+      await context.close();
+    }
+
+    expect(problems).toEqual([]);
+  });
+});
