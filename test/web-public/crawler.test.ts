@@ -383,7 +383,7 @@ describe('how pages are sent', () => {
 
   it('caches the hashed build files for a year and serves the icons and the web app manifest', async () => {
     const html = (await crawl('/')).body;
-    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/.exec(html)![1]!;
+    const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)">/.exec(html)![1]!;
     const asset = await crawl(script, { 'accept-encoding': 'gzip, br' });
     const manifest = await crawl('/manifest.webmanifest');
 
@@ -470,7 +470,7 @@ describe('in the browser', () => {
         });
         page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
         await page.goto(path);
-        await page.waitForFunction('document.querySelector("#root")?.children.length > 0');
+        await page.locator('#root > header').waitFor();
         // Hydrated: React's handlers answer (the account menu opens on a click).
         await page.getByRole('button', { name: /Sign in \/ Register|साइन इन|సైన్ ఇన్/ }).click();
         await page.locator('.account-menu .menu:not([hidden])').waitFor();

@@ -29,7 +29,14 @@ function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: 
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${e(value)}">`;
   const scripts = head.jsonLd.map((item) => entry.scriptJson(item));
+  const image = head.preloadImage;
   const tags = [
+    // The page's largest image is asked for before anything else can compete with it.
+    ...(image
+      ? [
+          `<link rel="preload" as="image" href="${e(image.href)}"${image.srcset ? ` imagesrcset="${e(image.srcset)}" imagesizes="${e(image.sizes ?? '')}"` : ''} fetchpriority="high">`,
+        ]
+      : []),
     `<title>${e(head.title)}</title>`,
     meta('name', 'description', head.description),
     ...(head.robots ? [meta('name', 'robots', head.robots)] : []),
@@ -48,7 +55,7 @@ function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: 
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${e(file)}">`),
+    ...preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${e(file)}">`),
     ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
   ];
   return { html: tags.join('\n    '), scripts };
@@ -58,12 +65,12 @@ function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: 
  * The security policy of a page: scripts only from this origin, plus the page's own inline data
  * blocks by their hashes (they are never run, but the policy names them all the same); no frames.
  */
-function securityPolicy(inlineScripts: string[], development: boolean): string {
+function securityPolicy(inlineScripts: string[], styleHashes: string[], development: boolean): string {
   if (development) return ''; // Vite's development client injects inline scripts and a socket.
   return [
     "default-src 'self'",
     `script-src 'self' ${inlineScripts.map(sha256).join(' ')}`.trim(),
-    "style-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -132,6 +139,6 @@ export async function renderDocument(options: {
   return readyDocument(
     match.page === 'notFound' ? 404 : 200,
     html,
-    securityPolicy([...scripts, pageData], development),
+    securityPolicy([...scripts, pageData], renderer.styleHashes, development),
   );
 }

@@ -31,6 +31,7 @@ export interface PageHead {
   robots?: string;
   locale: string;
   jsonLd: object[];
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
 }
 
 export type PageData = Record<string, unknown>;

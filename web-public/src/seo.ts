@@ -1,5 +1,6 @@
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
+import { CONTENT_WIDTH, imageSources } from './components/Img';
 import { CATEGORY_SLUGS } from './forms/rules';
 import { LANGUAGES, pageTitle, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
@@ -21,6 +22,8 @@ export interface PageHead {
   robots?: string;
   locale: string;
   jsonLd: object[];
+  /** The page's largest image above the fold, fetched first. */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
 }
 
 const DESCRIPTION_MAX = 160;
@@ -55,6 +58,7 @@ export function headFor(options: {
   let title: string | undefined;
   let description = t('seo.homeDescription');
   const jsonLd: object[] = [];
+  let firstImage: string | null | undefined;
   const crumbs = (trail: Array<[string, string]>) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -69,6 +73,7 @@ export function headFor(options: {
   switch (match.page) {
     case 'home':
       title = t('seo.homeTitle');
+      firstImage = [...(home?.heroes ?? [])].sort((a, b) => a.sortOrder - b.sortOrder)[0]?.imageUrl;
       jsonLd.push(
         {
           '@context': 'https://schema.org',
@@ -112,6 +117,7 @@ export function headFor(options: {
         data[bannersUrl(LISTING_PAGES[match.kind].banner)] as Array<{ imageUrl: string | null }>
       )?.[0];
       image = absoluteImage(publicUrl, banner?.imageUrl) ?? image;
+      firstImage = banner?.imageUrl;
       if (category) {
         jsonLd.push(
           crumbs([
@@ -137,6 +143,7 @@ export function headFor(options: {
       });
       image =
         absoluteImage(publicUrl, store.heroBannerUrl ?? store.logoUrl ?? store.landingBannerUrl) ?? image;
+      firstImage = store.heroBannerUrl;
       const storeAddress = url(lang, `/store/${store.slug}`);
       jsonLd.push(
         crumbs([
@@ -236,7 +243,13 @@ export function headFor(options: {
     robots: indexable ? undefined : 'noindex, follow',
     locale: LANGUAGES.find((language) => language.code === lang)!.intl.replace('-', '_'),
     jsonLd,
+    ...(firstImage && { preloadImage: preloadOf(firstImage) }),
   };
+}
+
+function preloadOf(url: string): PageHead['preloadImage'] {
+  const { src, srcSet, sizes } = imageSources(url, CONTENT_WIDTH);
+  return { href: src, srcset: srcSet, sizes };
 }
 
 /** Escapes text for an HTML attribute or element. */

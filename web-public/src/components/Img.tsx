@@ -12,17 +12,24 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   eager?: boolean;
 };
 
+/** The addresses an image is fetched from: one per width the API makes, for the browser to choose. */
+export function imageSources(src: string, sizes: string) {
+  const media = isMediaUrl(src);
+  return {
+    src: media ? `${src}?w=640` : src,
+    srcSet: media ? MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined,
+    sizes: media ? sizes : undefined,
+  };
+}
+
 /** An API image in the width the layout needs (`?w=`), lazily loaded below the fold. */
 export function Img({ src, priority, eager, sizes = '100vw', alt = '', ...rest }: Props) {
   if (!src) return <span className="img-placeholder" aria-hidden="true" />;
-  const media = isMediaUrl(src);
   return (
     <img
       {...rest}
       alt={alt}
-      src={media ? `${src}?w=640` : src}
-      srcSet={media ? MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined}
-      sizes={media ? sizes : undefined}
+      {...imageSources(src, sizes)}
       loading={priority || eager ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
