@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/heroes',
   'GET /api/banners',
   'GET /api/flash-text',
+  'GET /api/stores',
   'GET /api/stores/:store',
   'GET /api/MerchantPage/GetMerchantStore/:id',
   'POST /api/newsletter',

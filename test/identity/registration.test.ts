@@ -167,11 +167,14 @@ describe('merchant registration', () => {
     const second = await slugOf({ brandName: 'KESAR & CO' });
     const accented = await slugOf({ brandName: 'Crème Brûlée' });
     const devanagari = await slugOf({ brandName: 'केसर', merchantName: 'केसर स्टोर' });
+    const digits = await slugOf({ brandName: '1947', merchantName: '1947' });
 
     expect(first.slug).toBe('kesar-co');
     expect(second.slug).toBe('kesar-co-2');
     expect(accented.slug).toBe('creme-brulee');
     expect(devanagari.slug).toBe(`store-${devanagari.merchantId}`);
+    // All digits would read as a merchant id in `/store/<digits>`.
+    expect(digits.slug).toBe('store-1947');
   });
 
   it('registers a merchant, records the event and confirms the email from the link', async () => {

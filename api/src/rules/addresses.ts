@@ -28,6 +28,15 @@ export function slugify(name: string): string {
     .replace(/-+$/g, '');
 }
 
+/**
+ * A store's slug from its names: never all digits, since `/store/<digits>` is a merchant id
+ * (brand "1947" → "store-1947"). Empty when no name has Latin letters or digits.
+ */
+export function storeSlug(...names: string[]): string {
+  const slug = names.map(slugify).find(Boolean) ?? '';
+  return /^\d+$/.test(slug) ? `store-${slug}` : slug;
+}
+
 /** The eight categories with their addresses: `/coupons/<slug>`. */
 export const CATEGORY_SLUGS: ReadonlyArray<{ name: (typeof CATEGORIES)[number]; slug: string }> =
   CATEGORIES.map((name) => ({ name, slug: slugify(name) }));

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { slugify } from '../../rules/addresses.js';
+import { storeSlug } from '../../rules/addresses.js';
 
 /**
  * Every merchant gets a store address (`/store/<slug>`) that search engines can index; the store
@@ -14,7 +14,7 @@ export class StoreAddresses1764350000000 implements MigrationInterface {
       await queryRunner.query('SELECT id, brand_name, merchant_name FROM merchants ORDER BY id');
     const used = new Set<string>();
     for (const merchant of merchants) {
-      const base = slugify(merchant.brand_name) || slugify(merchant.merchant_name) || `store-${merchant.id}`;
+      const base = storeSlug(merchant.brand_name, merchant.merchant_name) || `store-${merchant.id}`;
       let slug = base;
       for (let suffix = 2; used.has(slug); suffix += 1) slug = `${base}-${suffix}`;
       used.add(slug);

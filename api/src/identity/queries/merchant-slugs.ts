@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { slugify } from '../../rules/addresses.js';
+import { storeSlug } from '../../rules/addresses.js';
 
 /**
  * Gives a merchant its store address (`/store/<slug>`) from its brand name, else its merchant
@@ -11,7 +11,7 @@ export async function assignMerchantSlug(
   merchantId: number,
   names: { brandName: string; merchantName: string },
 ): Promise<string> {
-  const base = slugify(names.brandName) || slugify(names.merchantName) || `store-${merchantId}`;
+  const base = storeSlug(names.brandName, names.merchantName) || `store-${merchantId}`;
   // Two registrations of one brand at once would pick the same free suffix.
   await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`merchant-slug:${base}`]);
   const taken: Array<{ slug: string }> = await manager.query(

@@ -47,7 +47,9 @@ export async function storePageText(
   dataSource: Pick<DataSource, 'query'>,
   address: string,
 ): Promise<string | undefined> {
+  // Slugs are never all digits: digits are a merchant id (ids fit in 9 digits here).
   const byId = /^\d+$/.test(address);
+  if (byId && !/^[1-9]\d{0,8}$/.test(address)) return undefined;
   const [row] = await dataSource.query(
     `SELECT document::text AS body FROM store_pages WHERE ${byId ? 'merchant_id = $1::int' : 'slug = $1'}`,
     [address],
