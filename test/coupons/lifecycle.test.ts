@@ -418,6 +418,9 @@ describe('sorting and rebuilding', () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect(badSort.statusCode).toBe(400);
+    const controlCharacter = await inject('GET', '/api/coupons?q=serum%00');
+    expect(controlCharacter.statusCode).toBe(400);
+    expect(controlCharacter.json().errors).toEqual({ q: ['Search text cannot contain control characters.'] });
   });
 });
 

@@ -421,6 +421,27 @@ describe('how pages are sent', () => {
     );
   });
 
+  it('answers odd addresses with a page or a 4xx, never a server error', async () => {
+    const odd = [
+      '/coupons?sort=random&category=x&category=-1&page=-5&q=%00',
+      `/coupons?q=${'x'.repeat(5_000)}`,
+      '/coupons/%E0%A4',
+      '/store/%2e%2e%2f%2e%2e%2fetc',
+      `/store/${'a'.repeat(300)}`,
+      '/store/2147483648',
+      '/hi/hi/hi',
+      '/te/store/',
+      '/sitemaps/0.xml',
+      '/sitemaps/99999999.xml',
+      '/%ff',
+      '/account/../../etc/passwd',
+    ];
+    for (const path of odd) {
+      const answer = await crawl(path);
+      expect({ path, serverError: answer.status >= 500 }).toEqual({ path, serverError: false });
+    }
+  });
+
   it('forwards /api to the API, on the same origin', async () => {
     const answer = await crawl('/api/coupons?perPage=1');
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { HomePageQueries } from '../../api/src/content/queries/home-content.js';
 import { CouponListings, type ListingQuery } from '../../api/src/coupons/queries/listings.js';
 import { BANNER_POSITIONS, type BannerPosition } from '../../api/src/rules/content.js';
-import { COUPON_LISTING, COUPON_SORTS } from '../../api/src/rules/coupons.js';
+import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '../../api/src/rules/coupons.js';
 import { STORE_LIST } from '../../api/src/rules/storefront.js';
 import { listStores, storePageText } from '../../api/src/storefront/queries/store-list.js';
 
@@ -51,7 +51,9 @@ export function readModelFetcher(dataSource: DataSource): ReadModelFetcher {
           sort: sort as ListingQuery['sort'],
           categoryIds: categoryIds.length ? [...new Set(categoryIds)].sort((a, b) => a - b) : undefined,
           merchantId: merchant === null ? undefined : wholeNumber(merchant, 1, 2_147_483_647, 0),
-          q: query.get('q')?.trim().slice(0, 100) || undefined,
+          q:
+            query.get('q')?.replace(CONTROL_CHARACTERS, '').trim().slice(0, COUPON_LISTING.maxSearchLength) ||
+            undefined,
           page: wholeNumber(query.get('page'), 1, 100_000, 1),
           perPage: wholeNumber(
             query.get('perPage'),

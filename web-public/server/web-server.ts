@@ -188,6 +188,20 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(request.method === 'HEAD' ? undefined : document.bodies[encoding]);
   };
+  // A page that cannot be rendered now (the database away) is a short HTML answer to retry, not JSON.
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    if ((error.statusCode ?? 500) < 500) return reply.status(error.statusCode!).send(error);
+    request.log.error(error);
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Offers Marketplace</title>' +
+          '<p>The site is busy for a moment. Please try again in a few seconds.</p></html>',
+      );
+  });
   app.get('/*', page);
   app.get('/', page);
 

@@ -1,5 +1,5 @@
 import type { Category } from './api';
-import { CATEGORY_SLUGS, COUPON_LISTING } from './forms/rules';
+import { CATEGORY_SLUGS, CONTROL_CHARACTERS, COUPON_LISTING } from './forms/rules';
 import type { ListingKind } from './routes';
 
 /**
@@ -49,7 +49,12 @@ export function listingState(
     const match = name && categories?.find((category) => category.name.toLowerCase() === name);
     if (match) ids.add(match.id);
   }
-  return { sort, selected: [...ids].sort((a, b) => a - b), q: search.get('q') ?? '' };
+  // What the API would refuse is dropped: a search is words.
+  const q = (search.get('q') ?? '')
+    .replace(CONTROL_CHARACTERS, '')
+    .trim()
+    .slice(0, COUPON_LISTING.maxSearchLength);
+  return { sort, selected: [...ids].sort((a, b) => a - b), q };
 }
 
 /** Whether the address names a category whose id must wait for the categories. */

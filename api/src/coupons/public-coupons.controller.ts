@@ -13,7 +13,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Trim, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
@@ -48,7 +48,8 @@ class ListingQueryDto {
   @IsOptional()
   @Trim()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(COUPON_LISTING.maxSearchLength)
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: COUPON_LISTING.searchInvalid })
   q?: string;
 
   @IsOptional()

@@ -64,7 +64,13 @@ export const COUPON_LISTING = {
   /** Review queues page in fives (spec §9 "Approval list page size 5"). */
   reviewPerPage: 5,
   failed: 'Failed to fetch coupons.',
+  /** Longest search text; longer is cut (the site) or refused (the API). */
+  maxSearchLength: 100,
+  searchInvalid: 'Search text cannot contain control characters.',
 } as const;
+
+/** Characters no search text holds (PostgreSQL refuses NUL in text). */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring'] as const;
 export type CouponSort = (typeof COUPON_SORTS)[number];

@@ -135,6 +135,8 @@ function TopBanners({ banners }: { banners: Banner[] }) {
             sizes="(min-width: 1320px) 600px, (min-width: 700px) 46vw, 94vw"
             width={640}
             height={240}
+            // On a phone the first banner is the largest thing on the first screen.
+            priority={position === 0}
           />
         </MerchantLink>
       ))}
