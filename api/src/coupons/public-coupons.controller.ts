@@ -49,7 +49,7 @@ class ListingQueryDto {
   @Trim()
   @IsString()
   @MaxLength(COUPON_LISTING.maxSearchLength)
-  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: COUPON_LISTING.searchInvalid })
+  @Matches(/^\P{Cc}*$/u, { message: COUPON_LISTING.searchInvalid })
   q?: string;
 
   @IsOptional()

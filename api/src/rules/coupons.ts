@@ -70,7 +70,7 @@ export const COUPON_LISTING = {
 } as const;
 
 /** Characters no search text holds (PostgreSQL refuses NUL in text). */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+export const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring'] as const;
 export type CouponSort = (typeof COUPON_SORTS)[number];
