@@ -49,9 +49,17 @@ export class ReadyCache<T> {
    * The answer for `key`: ready, or built now. `build` may say how long its answer holds
    * (`validUntil`, a time in ms); it holds at most `maxAgeMs` in any case.
    */
-  async get(key: string, build: () => Promise<{ value: T; validUntil?: number }>): Promise<T> {
+  async get(
+    key: string,
+    build: () => Promise<{ value: T; validUntil?: number }>,
+    /** A second key the answer is kept under too (the raw request URL, for a lookup before routing). */
+    alias?: string,
+  ): Promise<T> {
     const ready = this.peek(key);
-    if (ready !== undefined) return ready;
+    if (ready !== undefined) {
+      if (alias) this.entries.set(alias, this.entries.get(key)!);
+      return ready;
+    }
     const generation = this.generation;
     let pending = this.building.get(key);
     if (!pending) {
@@ -70,6 +78,7 @@ export class ReadyCache<T> {
     if (this.changes.listening && generation === this.generation) {
       if (this.entries.size >= this.limits.maxEntries) this.entries.clear();
       this.entries.set(key, entry);
+      if (alias) this.entries.set(alias, entry);
     }
     return entry.value;
   }

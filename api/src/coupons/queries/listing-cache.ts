@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../config/environment.js';
-import { ChangeListener } from '../../events/change-listener.js';
+import { ReadyCache } from '../../events/ready-cache.js';
 import { CouponListings } from './listings.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
@@ -14,42 +14,29 @@ const READY_ROUTES = new Set(['/api/coupons', '/api/home', '/api/heroes', '/api/
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 2_000;
 
-interface Entry {
-  body: string;
-  validUntil: number;
-}
-
 /**
  * Ready response bytes of the public coupon lists and home-page reads. An entry lives until the
  * lists or the home content change (a PostgreSQL notification that reaches every API process),
- * until the first listed coupon expires, or a minute, whichever comes first. While the notification connection is down nothing
- * is cached, so no process serves a stale list. Concurrent misses of one query share one build.
+ * until the first listed coupon expires, or a minute, whichever comes first (`ReadyCache`).
  */
 @Injectable()
 export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ListingCache.name);
-  private readonly entries = new Map<string, Entry>();
-  /** The same entries under the raw request URL, for answering before any routing work. */
-  private readonly byUrl = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Entry>>();
-  /** Counts changes: what was read before the latest one is not kept. */
-  private generation = 0;
-  private readonly changes: ChangeListener;
+  private readonly ready: ReadyCache<string>;
 
   constructor(
     environment: Environment,
     private readonly listings: CouponListings,
   ) {
-    this.changes = new ChangeListener(
+    this.ready = new ReadyCache(
       environment.DATABASE_URL,
       [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL],
-      () => this.clear(),
-      this.logger,
+      new Logger(ListingCache.name),
+      { maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS },
     );
   }
 
   onApplicationBootstrap(): void {
-    this.changes.start();
+    this.ready.start();
   }
 
   /**
@@ -67,48 +54,22 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** The ready answer to this exact URL, if any. */
   peek(url: string): string | undefined {
-    const entry = this.byUrl.get(url);
-    return entry && entry.validUntil > Date.now() && this.changes.listening ? entry.body : undefined;
+    return this.ready.peek(url);
   }
 
-  async get(key: string, url: string, build: () => Promise<string>): Promise<string> {
-    const cached = this.entries.get(key);
-    if (cached && cached.validUntil > Date.now() && this.changes.listening) {
-      this.byUrl.set(url, cached);
-      return cached.body;
-    }
-    const generation = this.generation;
-    let pending = this.building.get(key);
-    if (!pending) {
-      pending = this.build(build).finally(() => {
-        if (this.building.get(key) === pending) this.building.delete(key);
-      });
-      this.building.set(key, pending);
-    }
-    const entry = await pending;
-    // A build that began before a change may have read the old rows: answer it, never keep it.
-    if (this.changes.listening && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.clear();
-      this.entries.set(key, entry);
-      this.byUrl.set(url, entry);
-    }
-    return entry.body;
-  }
-
-  private async build(build: () => Promise<string>): Promise<Entry> {
-    const startedAt = Date.now();
-    const [nextExpiry, body] = await Promise.all([this.listings.nextExpiry(), build()]);
-    return { body, validUntil: Math.min(startedAt + MAX_AGE_MS, nextExpiry ?? Number.POSITIVE_INFINITY) };
-  }
-
-  private clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.byUrl.clear();
-    this.building.clear();
+  /** The answer for `key` (a normalised query), kept under the request's URL too. */
+  get(key: string, url: string, build: () => Promise<string>): Promise<string> {
+    return this.ready.get(
+      key,
+      async () => {
+        const [nextExpiry, body] = await Promise.all([this.listings.nextExpiry(), build()]);
+        return { value: body, validUntil: nextExpiry };
+      },
+      url,
+    );
   }
 
   onApplicationShutdown(): Promise<void> {
-    return this.changes.stop();
+    return this.ready.stop();
   }
 }

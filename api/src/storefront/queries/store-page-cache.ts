@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
-import { ChangeListener } from '../../events/change-listener.js';
+import { ReadyCache } from '../../events/ready-cache.js';
 import { storePageText } from './store-list.js';
 
 /** Notified (at commit) by the store page projection whenever a page changes or goes. */
@@ -17,64 +17,50 @@ export interface ReadyPage {
 }
 
 /**
- * Ready response bytes of the public store pages, per API process. Every entry is dropped when any
- * page changes (a PostgreSQL notification that reaches every API process); a page read while a
- * change was being notified is not kept, so no process keeps an older page than the read model.
- * While the notification connection is down nothing is cached.
+ * Ready response bytes of the public store pages, per API process (`ReadyCache`): every entry is
+ * dropped when any page changes (a PostgreSQL notification that reaches every API process); a
+ * page read while a change was being notified is not kept; while the notification connection is
+ * down nothing is cached.
  */
 @Injectable()
 export class StorePageCache implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(StorePageCache.name);
   /** Keyed by the address asked for: the merchant id in digits, or the store's slug. */
-  private readonly pages = new Map<string, ReadyPage | null>();
-  /** Counts notifications: a read that started in an older generation is not kept. */
-  private generation = 0;
-  private readonly changes: ChangeListener;
+  private readonly pages: ReadyCache<ReadyPage | null>;
 
   constructor(
     environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
-    this.changes = new ChangeListener(
+    this.pages = new ReadyCache(
       environment.DATABASE_URL,
       [STORE_PAGES_CHANNEL],
-      () => this.clear(),
-      this.logger,
+      new Logger(StorePageCache.name),
+      {
+        maxEntries: MAX_ENTRIES,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+      },
     );
   }
 
   onApplicationBootstrap(): void {
-    this.changes.start();
+    this.pages.start();
   }
 
-  /** The page when it is ready in memory; null for a store known to have no page. */
+  /** The page when it is ready in memory; null for an address known to have no page. */
   peek(address: string): ReadyPage | null | undefined {
-    return this.changes.listening ? this.pages.get(address) : undefined;
+    return this.pages.peek(address);
   }
 
   /** The page at a merchant id (digits) or a slug, or null when there is no public page there. */
-  async get(address: string): Promise<ReadyPage | null> {
-    const ready = this.peek(address);
-    if (ready !== undefined) return ready;
-    const generation = this.generation;
-    const body = await storePageText(this.dataSource, address);
-    const page: ReadyPage | null =
-      body === undefined
-        ? null
-        : { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-    if (this.changes.listening && generation === this.generation) {
-      if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
-      this.pages.set(address, page);
-    }
-    return page;
-  }
-
-  private clear(): void {
-    this.generation += 1;
-    this.pages.clear();
+  get(address: string): Promise<ReadyPage | null> {
+    return this.pages.get(address, async () => {
+      const body = await storePageText(this.dataSource, address);
+      const etag = body && `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      return { value: body === undefined ? null : { body, etag: etag! } };
+    });
   }
 
   onApplicationShutdown(): Promise<void> {
-    return this.changes.stop();
+    return this.pages.stop();
   }
 }
