@@ -4,7 +4,12 @@ import { type RouteSummary, registeredRoutes } from '../../api/src/http/configur
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { areaRole } from '../../api/src/identity/sessions/access.js';
 import type { Role } from '../../api/src/identity/sessions/session.service.js';
-import { registerAndSignInMerchant, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
+import {
+  BEARER_SIGN_IN,
+  registerAndSignInMerchant,
+  registerAndSignInUser,
+  sessionFrom,
+} from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { couponForm, ONE_PIXEL_PNG } from '../support/coupons.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -130,6 +135,7 @@ beforeAll(async () => {
   const admin = await api.http.inject({
     method: 'POST',
     url: '/api/auth/admin/login',
+    headers: BEARER_SIGN_IN,
     payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
   });
   bearers.admin = sessionFrom(admin, admin.json().userId).bearer;

@@ -14,6 +14,16 @@ export function uniqueContact(): { email: string; mobile: string } {
   };
 }
 
+let addresses = 0;
+/**
+ * Registrations are limited per client address (10 an hour); the helpers' accounts come from
+ * addresses of their own, as real shoppers' do, so a file may make as many as it needs.
+ */
+export function registrationAddress(): Record<string, string> {
+  addresses += 1;
+  return { 'x-forwarded-for': `10.250.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}` };
+}
+
 export const USER_PASSWORD = 'Shop@2026x';
 export const MERCHANT_PASSWORD = 'Glow@2026x';
 
@@ -46,6 +56,9 @@ export function merchantRegistration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** What an API client sends to sign in for a bearer token (a browser's sign-in gets cookies alone). */
+export const BEARER_SIGN_IN = { 'x-session-kind': 'bearer' } as const;
+
 export interface Session {
   id: number;
   token: string;
@@ -62,6 +75,7 @@ export function sessionFrom(response: HttpResponse, id: number): Session {
   const setCookies = [response.headers['set-cookie'] ?? []].flat();
   const cookie = setCookies.map((header) => header.split(';')[0]).join('; ');
   const body = response.json();
+  if (!body.token) throw new Error('sign-in returned no bearer token: send BEARER_SIGN_IN headers');
   return {
     id,
     token: body.token,
@@ -77,12 +91,14 @@ export async function registerAndSignInUser(baseUrl: string, overrides: Record<s
   const registered = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/users/register',
+    headers: registrationAddress(),
     payload: registration,
   });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
   const signedIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/users/login',
+    headers: BEARER_SIGN_IN,
     payload: { email: registration.email, userName: registration.userName, password: registration.password },
   });
   return { registration, session: sessionFrom(signedIn, registered.json().userId) };
@@ -93,12 +109,14 @@ export async function registerAndSignInMerchant(baseUrl: string, overrides: Reco
   const registered = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/merchants/register',
+    headers: registrationAddress(),
     payload: registration,
   });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
   const signedIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/merchants/login',
+    headers: BEARER_SIGN_IN,
     payload: { userName: registration.userName, password: registration.password },
   });
   return { registration, session: sessionFrom(signedIn, registered.json().merchantId) };

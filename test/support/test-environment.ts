@@ -33,6 +33,8 @@ export async function createTestEnvironment(
     LOG_LEVEL: 'warn',
     EVENT_ATTEMPTS: '3',
     EVENT_BACKOFF_MS: '50',
+    // Shared by the file's API and workers processes, which sign and check each other's links.
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
     ...overrides,
   };
   const environment = validateEnvironment(variables);

@@ -6,6 +6,7 @@ import { Content1764000000000 } from './1764000000000-content.js';
 import { Storefront1764100000000 } from './1764100000000-storefront.js';
 import { Engagement1764200000000 } from './1764200000000-engagement.js';
 import { TotalOrders1764300000000 } from './1764300000000-total-orders.js';
+import { AccountSecurity1764400000000 } from './1764400000000-account-security.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Storefront1764100000000,
   Engagement1764200000000,
   TotalOrders1764300000000,
+  AccountSecurity1764400000000,
 ];
