@@ -55,7 +55,7 @@ describe('changing the password', () => {
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().errors).toEqual({ currentPassword: [PASSWORD_CHANGE.currentPassword.wrong] });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors.newPassword).toContain('Password must contain a capital letter.');
+    expect(Object.keys(weak.json().errors)).toEqual(['newPassword']);
     expect(changed.statusCode).toBe(204);
     // The session that changed it stays; the phone's ends.
     expect((await inject('GET', '/api/auth/me', session.browser)).statusCode).toBe(200);
