@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../rules/http.js';
@@ -49,7 +49,9 @@ export function useDepthCheckedJson(adapter: FastifyAdapter): void {
       new Promise((resolve, reject) => {
         const text = body.toString('utf8');
         if (jsonDepthExceeds(text, JSON_MAX_DEPTH)) {
-          return reject(new BadRequestException({ statusCode: 400, message: HTTP_MESSAGES.tooDeep }));
+          // A plain error with a status code, as Fastify's own parsers raise: both Nest's error
+          // filter and plugins' handlers (the queue dashboard) answer it as the 400 it is.
+          return reject(Object.assign(new Error(HTTP_MESSAGES.tooDeep), { statusCode: 400 }));
         }
         parse(request, text, (error, value) => (error ? reject(error) : resolve(value)));
       }),
