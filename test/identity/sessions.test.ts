@@ -262,7 +262,7 @@ describe('profiles and referrals', () => {
       merchantId: session.id,
       merchantName: 'Glow Beauty',
       email: registration.email,
-      isEmailConfirmed: false,
+      isEmailConfirmed: true,
     });
   });
 

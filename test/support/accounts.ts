@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { emailConfirmationToken } from '../../api/src/identity/email-confirmation.js';
 import { type HttpResponse, send } from './api-app.js';
+import { TEST_SESSION_SECRET } from './test-environment.js';
 
 let counter = 0;
 /** A fresh 10-digit mobile number and email for each registration of a test run. */
@@ -104,7 +106,15 @@ export async function registerAndSignInUser(baseUrl: string, overrides: Record<s
   return { registration, session: sessionFrom(signedIn, registered.json().userId) };
 }
 
-export async function registerAndSignInMerchant(baseUrl: string, overrides: Record<string, unknown> = {}) {
+/**
+ * A registered merchant, signed in. It follows its confirmation link (as signed by the workers)
+ * unless `confirmEmail` is false: only a confirmed merchant's coupons and store page go public.
+ */
+export async function registerAndSignInMerchant(
+  baseUrl: string,
+  overrides: Record<string, unknown> = {},
+  { confirmEmail = true } = {},
+) {
   const registration = merchantRegistration(overrides);
   const registered = await send(baseUrl, {
     method: 'POST',
@@ -113,6 +123,7 @@ export async function registerAndSignInMerchant(baseUrl: string, overrides: Reco
     payload: registration,
   });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+  if (confirmEmail) await confirmMerchantEmail(baseUrl, registered.json().merchantId, registration.email);
   const signedIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/merchants/login',
@@ -120,4 +131,19 @@ export async function registerAndSignInMerchant(baseUrl: string, overrides: Reco
     payload: { userName: registration.userName, password: registration.password },
   });
   return { registration, session: sessionFrom(signedIn, registered.json().merchantId) };
+}
+
+/** Follows the merchant's email confirmation link, signed as the workers sign the mailed one. */
+export async function confirmMerchantEmail(baseUrl: string, merchantId: number, email: string) {
+  const token = emailConfirmationToken(
+    TEST_SESSION_SECRET,
+    merchantId,
+    email,
+    new Date(Date.now() + 3600_000),
+  );
+  const confirmed = await send(baseUrl, {
+    method: 'GET',
+    url: `/api/auth/confirm-email?token=${encodeURIComponent(token)}`,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`email not confirmed: ${confirmed.body}`);
 }

@@ -66,3 +66,6 @@ export class StoreVisibilityChanged extends DomainEvent<{ hidden: boolean }> {
   readonly type = StoreVisibilityChanged.type;
   readonly aggregateType = 'Merchant';
 }
+
+/** Events after which a merchant's coupons and store page may appear on the public site or leave it. */
+export const MERCHANT_VISIBILITY_EVENTS = [MerchantEmailConfirmed.type, StoreVisibilityChanged.type] as const;

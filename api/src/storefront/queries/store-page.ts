@@ -39,9 +39,12 @@ export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
 ): Promise<StorePage | undefined> {
-  const [store] = await manager.query('SELECT * FROM merchant_stores WHERE merchant_id = $1 AND is_active', [
-    merchantId,
-  ]);
+  // A merchant's page is public once it confirmed its email, unless an admin hid its store.
+  const [store] = await manager.query(
+    `SELECT s.* FROM merchant_stores s JOIN merchants m ON m.id = s.merchant_id
+     WHERE s.merchant_id = $1 AND s.is_active AND m.is_email_confirmed AND NOT m.store_hidden`,
+    [merchantId],
+  );
   if (!store) return undefined;
   const categories = await manager.query(
     'SELECT id, category_name, description FROM merchant_categories WHERE merchant_id = $1 AND is_active ORDER BY id',
