@@ -14,6 +14,9 @@ const ContactPage = lazy(() => import('./pages/ContactPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const SignInPage = lazy(() => import('./pages/SignInPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
+const AccountSecurityPage = lazy(() => import('./pages/AccountSecurityPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 function Loading() {
@@ -79,6 +82,13 @@ export function App() {
           <Route path="/contact" component={ContactPage} />
           <Route path="/register" component={RegisterPage} />
           <Route path="/sign-in" component={SignInPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/account/security">
+            <SignedIn>
+              <AccountSecurityPage />
+            </SignedIn>
+          </Route>
           <Route path="/account/:section?">
             {(params) => (
               <SignedIn>
