@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { passwordResetToken } from '../../api/src/identity/password-reset.js';
 import { PASSWORD_CHANGE, PASSWORD_RESET } from '../../api/src/rules/accounts.js';
+import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import {
   BEARER_SIGN_IN,
   MERCHANT_PASSWORD,
@@ -133,6 +134,33 @@ describe('forgetting and resetting the password', () => {
     expect((await userSignIn(registration.email, registration.userName, NEW_PASSWORD)).statusCode).toBe(200);
     // Only the known account got a mail.
     expect(market.smtp.to('nobody.here@example.in')).toEqual([]);
+  });
+
+  it('records one reset mail per request, however often its event is delivered', async () => {
+    const { registration } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await forgot(registration.email, 'user')).statusCode).toBe(202);
+    await eventually(
+      async () => market.smtp.to(registration.email).some((m) => m.subject.includes('Reset')),
+      'the mail',
+    );
+    const [row] = await market.api.dataSource.query(
+      `SELECT id, position::text, type, aggregate_type AS "aggregateType", aggregate_id AS "aggregateId", payload,
+              occurred_at AS "occurredAt" FROM outbox WHERE type = 'PasswordResetRequested' ORDER BY position DESC LIMIT 1`,
+    );
+    const event = { ...row, occurredAt: new Date(row.occurredAt).toISOString() };
+    const dispatcher = market.workers.module.get(EventDispatcher);
+
+    await dispatcher.dispatch(event);
+    await market.api.dataSource.query("DELETE FROM inbox WHERE consumer = 'mail' AND event_id = $1", [
+      event.id,
+    ]);
+    await dispatcher.dispatch(event);
+
+    const [{ n }] = await market.api.dataSource.query(
+      "SELECT count(*)::int AS n FROM outgoing_mails WHERE template = 'password-reset' AND recipient = $1",
+      [registration.email],
+    );
+    expect(n).toBe(1);
   });
 
   it('sends merchants to the back-office, in their language', async () => {
