@@ -63,6 +63,12 @@ describe('changing the password', () => {
     expect((await inject('GET', '/api/auth/me', phone)).statusCode).toBe(401);
     expect((await userSignIn(registration.email, registration.userName, USER_PASSWORD)).statusCode).toBe(401);
     expect((await userSignIn(registration.email, registration.userName, NEW_PASSWORD)).statusCode).toBe(200);
+    // The owner hears of it, with a way back in if it was not them.
+    const notice = await eventually(
+      async () => market.smtp.to(registration.email).find((m) => m.subject.includes('was changed')),
+      'the change notice',
+    );
+    expect(notice.text).toContain('http://shop.offers.test/forgot-password');
   });
 
   it('works for merchants under /api/merchant/password', async () => {

@@ -14,6 +14,7 @@ import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { emailConfirmationToken } from '../../../api/src/identity/email-confirmation.js';
 import {
   MerchantRegistered,
+  PasswordChanged,
   PasswordResetRequested,
   UserRegistered,
 } from '../../../api/src/identity/events/account-events.js';
@@ -48,6 +49,7 @@ export class MailConsumer implements EventConsumer {
     UserRegistered.type,
     MerchantRegistered.type,
     PasswordResetRequested.type,
+    PasswordChanged.type,
     CouponApproved.type,
     CouponRejected.type,
     ProductApproved,
@@ -117,6 +119,15 @@ export class MailConsumer implements EventConsumer {
             validForMinutes: PASSWORD_RESET.validForMinutes,
           }),
         ];
+      }
+      case PasswordChanged.type: {
+        // A notice to the account's owner, so a change they did not make does not go unnoticed.
+        const role = payload.role === 'merchant' ? 'merchant' : 'user';
+        const [account] = await manager.query(RESET_RECIPIENT[role], [Number(id)]);
+        if (!account) return [];
+        const forgotUrl =
+          role === 'user' ? `${PUBLIC_URL}/forgot-password` : `${BACKOFFICE_URL}/#/forgot-password`;
+        return [this.mail(event, 'password-changed', account, { name: account.name, forgotUrl })];
       }
       case CouponApproved.type:
       case CouponRejected.type: {

@@ -21,6 +21,7 @@ export interface MailParameters {
   'user-welcome': { name: string; siteUrl: string; referralLink: string };
   'merchant-welcome': { name: string; confirmUrl: string; validForHours: number };
   'password-reset': { name: string; resetUrl: string; validForMinutes: number };
+  'password-changed': { name: string; forgotUrl: string };
   'coupon-approved': { name: string; title: string; url: string };
   'coupon-rejected': { name: string; title: string; reason: string; url: string };
   'product-approved': { name: string; productName: string; url: string };
@@ -71,6 +72,15 @@ const english: Templates = {
       `The link works once, for ${p.validForMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ],
     action: { label: 'Choose a new password', url: p.resetUrl },
+  }),
+  'password-changed': (p) => ({
+    subject: 'Your Offers Marketplace password was changed',
+    blocks: [
+      `Hello ${p.name},`,
+      'The password of your Offers Marketplace account was just changed, and your other sessions were signed out.',
+      'If this was not you, choose a new password now with the link below.',
+    ],
+    action: { label: 'Reset my password', url: p.forgotUrl },
   }),
   'coupon-approved': (p) => ({
     subject: `Your coupon “${p.title}” is live`,
@@ -154,6 +164,15 @@ const hindi: Templates = {
     ],
     action: { label: 'नया पासवर्ड चुनें', url: p.resetUrl },
   }),
+  'password-changed': (p) => ({
+    subject: 'आपका ऑफ़र्स मार्केटप्लेस पासवर्ड बदल दिया गया',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'आपके ऑफ़र्स मार्केटप्लेस खाते का पासवर्ड अभी बदला गया है, और आपके दूसरे सत्रों से साइन आउट कर दिया गया है।',
+      'अगर यह आपने नहीं किया, तो नीचे दिए लिंक से अभी नया पासवर्ड चुनें।',
+    ],
+    action: { label: 'मेरा पासवर्ड रीसेट करें', url: p.forgotUrl },
+  }),
   'coupon-approved': (p) => ({
     subject: `आपका कूपन “${p.title}” अब लाइव है`,
     blocks: [
@@ -231,6 +250,15 @@ const telugu: Templates = {
       `ఈ లింక్ ఒక్కసారి మాత్రమే, ${p.validForMinutes} నిమిషాల పాటు పనిచేస్తుంది. మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.`,
     ],
     action: { label: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి', url: p.resetUrl },
+  }),
+  'password-changed': (p) => ({
+    subject: 'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ పాస్‌వర్డ్ మార్చబడింది',
+    blocks: [
+      `నమస్తే ${p.name},`,
+      'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా పాస్‌వర్డ్ ఇప్పుడే మార్చబడింది, మీ ఇతర సెషన్‌ల నుండి సైన్ అవుట్ చేయబడింది.',
+      'ఇది మీరు చేయకపోతే, కింది లింక్‌తో ఇప్పుడే కొత్త పాస్‌వర్డ్ ఎంచుకోండి.',
+    ],
+    action: { label: 'నా పాస్‌వర్డ్ రీసెట్ చేయండి', url: p.forgotUrl },
   }),
   'coupon-approved': (p) => ({
     subject: `మీ కూపన్ “${p.title}” ఇప్పుడు అందుబాటులో ఉంది`,
