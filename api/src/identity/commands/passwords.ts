@@ -1,5 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { PASSWORD_CHANGE, PASSWORD_RESET, type RecoverableRole } from '../../rules/accounts.js';
@@ -9,6 +11,7 @@ import { hashPassword, verifyPassword } from '../passwords.js';
 import {
   ACCOUNT_BY_EMAIL,
   ACCOUNT_TABLE,
+  PASSWORD_HASH,
   PASSWORD_HASH_FOR_UPDATE,
   SET_PASSWORD_HASH,
 } from '../queries/passwords.js';
@@ -88,23 +91,25 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly environment: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async execute({ token, password }: ResetPassword) {
     const invalid = new BadRequestException({ statusCode: 400, message: PASSWORD_RESET.invalid });
     const parsed = readPasswordResetToken(token);
     if (!parsed) throw invalid;
+    const table = ACCOUNT_TABLE[parsed.role];
+    const valid = (account?: { passwordHash: string }) =>
+      account !== undefined &&
+      isPasswordResetTokenValid(this.environment.SESSION_SECRET, token, account.passwordHash);
+    // Checked before the (deliberately slow) hash of the new password, so forged links cost little.
+    const [current] = await this.dataSource.query(PASSWORD_HASH(table), [parsed.accountId]);
+    if (!valid(current)) throw invalid;
     const newHash = await hashPassword(password);
     await this.unitOfWork.run(async ({ manager, record }) => {
-      const table = ACCOUNT_TABLE[parsed.role];
-      // Locked, so two uses of one link at once cannot both pass the check.
+      // Checked again under the row lock, so two uses of one link at once cannot both pass.
       const [account] = await manager.query(PASSWORD_HASH_FOR_UPDATE(table), [parsed.accountId]);
-      if (
-        !account ||
-        !isPasswordResetTokenValid(this.environment.SESSION_SECRET, token, account.passwordHash)
-      ) {
-        throw invalid;
-      }
+      if (!valid(account)) throw invalid;
       await manager.query(SET_PASSWORD_HASH(table), [parsed.accountId, newHash]);
       await manager.query(END_ACCOUNT_SESSIONS, [parsed.role, parsed.accountId, null]);
       record(

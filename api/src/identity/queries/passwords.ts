@@ -2,6 +2,9 @@
 
 export const ACCOUNT_TABLE = { user: 'users', merchant: 'merchants' } as const;
 
+export const PASSWORD_HASH = (table: string) =>
+  `SELECT id, password_hash AS "passwordHash" FROM ${table} WHERE id = $1`;
+
 export const PASSWORD_HASH_FOR_UPDATE = (table: string) =>
   `SELECT id, password_hash AS "passwordHash" FROM ${table} WHERE id = $1 FOR UPDATE`;
 
