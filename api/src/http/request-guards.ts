@@ -72,6 +72,11 @@ export function refuseFormBodies(instance: FastifyInstance): void {
   instance.addHook('onRequest', async (request, reply) => {
     const type = request.headers['content-type'];
     if (type === undefined || SAFE_METHODS.has(request.method)) return;
+    // A request without a body carries nothing to refuse: react-admin's DELETE says text/plain.
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) return;
     const essence = type.split(';')[0]!.trim().toLowerCase();
     if (essence === 'application/json' || essence === 'multipart/form-data') return;
     if (OTHER_BODIES.includes(request.url.split('?')[0]!)) return;
