@@ -22,9 +22,16 @@ beforeAll(async () => {
   await storefrontRecords(market, callers.merchant);
   callers.otherMerchant = (await registerAndSignInMerchant(market.api.baseUrl)).session.bearer;
   callers.admin = market.admin;
-  routes = registeredRoutes(market.api.app).filter(
-    (route) => route.method !== 'HEAD' && route.url.startsWith('/api') && !route.url.startsWith('/api/docs'),
-  );
+  // Routes that end the caller's session go last, so every other route still meets a signed-in caller.
+  const endsSession = (route: RouteSummary) =>
+    (route.method === 'POST' && route.url === '/api/auth/logout') ||
+    (route.method === 'DELETE' && route.url.endsWith('/sessions'));
+  routes = registeredRoutes(market.api.app)
+    .filter(
+      (route) =>
+        route.method !== 'HEAD' && route.url.startsWith('/api') && !route.url.startsWith('/api/docs'),
+    )
+    .sort((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
 });
 
 async function storefrontRecords(marketplace: Marketplace, headers: Record<string, string>) {
