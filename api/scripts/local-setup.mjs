@@ -1,11 +1,13 @@
 // Brings a checkout to the point where the API can start: dependencies installed, PostgreSQL and
 // Redis reachable. Node built-ins only, because it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -31,6 +33,33 @@ export function fail(message) {
 export function loadDotEnv(root = REPO_ROOT) {
   const file = join(root, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/**
+ * Makes sure every process started from this checkout signs links with one secret: when neither
+ * the environment nor `.env` sets SESSION_SECRET, a random one is appended to `.env` (created if
+ * missing) and used from then on. No secret is written in the source. Returns whether one was made.
+ */
+export function ensureSessionSecret(root = REPO_ROOT) {
+  const file = join(root, '.env');
+  loadDotEnv(root);
+  const kept = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')).SESSION_SECRET : undefined;
+  if (process.env.SESSION_SECRET || kept) {
+    process.env.SESSION_SECRET ||= kept;
+    return false;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const separator = before === '' || before.endsWith('\n') ? '' : '\n';
+  appendFileSync(
+    file,
+    `${separator}# Signs mail links; written by npm start on first start.\nSESSION_SECRET=${secret}\n`,
+    {
+      mode: 0o600,
+    },
+  );
+  process.env.SESSION_SECRET = secret;
+  return true;
 }
 
 /** The service URLs the API will use, with .env applied; an empty value means the default. */

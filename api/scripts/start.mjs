@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   ensureDependencies,
   ensureServices,
+  ensureSessionSecret,
   fail,
   isPortOpen,
   npmCommand,
@@ -38,6 +39,7 @@ await main();
 
 async function main() {
   ensureDependencies(REPO_ROOT);
+  if (ensureSessionSecret(REPO_ROOT)) console.log('Wrote a random SESSION_SECRET to .env');
   await ensureServices(serviceUrls(REPO_ROOT));
   runStep('Building', npmCommand, ['run', '--silent', 'build']);
   runStep('Migrating', process.execPath, ['dist/api/src/database/cli/migrate.js']);

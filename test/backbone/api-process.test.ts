@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
+import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
@@ -30,6 +31,7 @@ it('serves the queue dashboard to the seeded admin, listing the queues', async (
   const signIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/admin/login',
+    headers: BEARER_SIGN_IN,
     payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
   });
   const headers = { authorization: `Bearer ${signIn.json().token}` };

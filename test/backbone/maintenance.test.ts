@@ -106,13 +106,14 @@ describe('rebuilding a projection', () => {
 });
 
 describe('sign-in housekeeping', () => {
-  it('removes expired sessions and sign-in failures older than the window, and nothing else', async () => {
+  it('removes expired and idle sessions and sign-in failures older than the longest window, and nothing else', async () => {
     await workers.dataSource.query(`
-      INSERT INTO sessions (cookie_token_hash, bearer_token_hash, xsrf_token, role, account_id, expires_at) VALUES
-        ('c1', 'b1', 'x', 'user', 1, now() - interval '1 minute'),
-        ('c2', 'b2', 'x', 'user', 1, now() + interval '1 day');
+      INSERT INTO sessions (cookie_token_hash, bearer_token_hash, xsrf_token, role, account_id, expires_at, last_used_at) VALUES
+        ('c1', 'b1', 'x', 'user', 1, now() - interval '1 minute', now()),
+        ('c2', 'b2', 'x', 'user', 1, now() + interval '1 day', now() - interval '23 hours'),
+        ('c3', NULL, 'x', 'user', 1, now() + interval '1 day', now() - interval '25 hours');
       INSERT INTO sign_in_failures (key, failed_at) VALUES
-        ('user:old', now() - interval '20 minutes'), ('user:new', now() - interval '1 minute');
+        ('user:old', now() - interval '61 minutes'), ('user:new', now() - interval '59 minutes');
     `);
     const maintenance = workers.module.get(QueueRegistry).get(QueueName.Maintenance);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ConfigurationError, validateEnvironment } from '../../api/src/config/environment.js';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
-import { registerAndSignInUser, sessionFrom } from '../support/accounts.js';
+import { BEARER_SIGN_IN, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { ENGAGEMENT_CONSUMERS } from '../support/engagement.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
@@ -22,6 +22,7 @@ beforeAll(async () => {
   const signIn = await api.http.inject({
     method: 'POST',
     url: '/api/auth/admin/login',
+    headers: BEARER_SIGN_IN,
     payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
   });
   admin = sessionFrom(signIn, signIn.json().userId).bearer;

@@ -280,9 +280,15 @@ describe('referral bonus', () => {
     const merchantCode = (await inject('GET', '/api/merchant/referral', merchant.bearer)).json().code;
     const referred = (await registerAndSignInUser(market.api.baseUrl, { referredBy: merchantCode })).session;
     const walkIn = (await registerAndSignInUser(market.api.baseUrl)).session;
+    // The shoppers buy with another merchant's coupon: a merchant earns no bonus on its own coupons.
+    const shop = await merchantWithCoupon(market);
+    await approve(market, shop.couponId);
+    const shopSecret = (await inject('GET', '/api/merchant/postback-secret', shop.merchant.bearer)).json()
+      .secret;
     for (const buyer of [referred, walkIn]) {
       const code = (await inject('GET', '/api/me/referral', buyer.bearer)).json().code;
-      const id = (await postback(purchase({ referralCode: code }))).json().id;
+      const body = purchase({ referralCode: code, couponId: shop.couponId });
+      const id = (await postback(body, shopSecret)).json().id;
       await inject('POST', `/api/admin/cashbacks/${id}/confirm`, market.admin);
     }
     await eventually(async () => (await referralRows()).length === 2, 'the merchant’s bonus');

@@ -7,7 +7,7 @@ import {
   USER_REGISTRATION as U,
   USER_SIGN_IN,
 } from '../../api/src/rules/accounts.js';
-import { merchantRegistration, userRegistration } from '../support/accounts.js';
+import { merchantRegistration, registrationAddress, userRegistration } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
@@ -24,7 +24,9 @@ afterAll(async () => {
   await test?.cleanup();
 });
 
-const post = (url: string, payload: unknown) => api.http.inject({ method: 'POST', url, payload });
+/** Each registration from an address of its own: the per-address limit has its own test. */
+const post = (url: string, payload: unknown) =>
+  api.http.inject({ method: 'POST', url, headers: registrationAddress(), payload });
 
 /** Each case breaks exactly one rule of a valid form and expects exactly that field's message. */
 type Case = [field: string, value: unknown, message: string];

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { emailConfirmationToken } from '../../api/src/identity/email-confirmation.js';
 import { type HttpResponse, send } from './api-app.js';
+import { TEST_SESSION_SECRET } from './test-environment.js';
 
 let counter = 0;
 /** A fresh 10-digit mobile number and email for each registration of a test run. */
@@ -12,6 +14,16 @@ export function uniqueContact(): { email: string; mobile: string } {
       .toString()
       .padStart(8, '0')}`,
   };
+}
+
+let addresses = 0;
+/**
+ * Registrations are limited per client address (10 an hour); the helpers' accounts come from
+ * addresses of their own, as real shoppers' do, so a file may make as many as it needs.
+ */
+export function registrationAddress(): Record<string, string> {
+  addresses += 1;
+  return { 'x-forwarded-for': `10.250.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}` };
 }
 
 export const USER_PASSWORD = 'Shop@2026x';
@@ -46,6 +58,9 @@ export function merchantRegistration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** What an API client sends to sign in for a bearer token (a browser's sign-in gets cookies alone). */
+export const BEARER_SIGN_IN = { 'x-session-kind': 'bearer' } as const;
+
 export interface Session {
   id: number;
   token: string;
@@ -62,6 +77,7 @@ export function sessionFrom(response: HttpResponse, id: number): Session {
   const setCookies = [response.headers['set-cookie'] ?? []].flat();
   const cookie = setCookies.map((header) => header.split(';')[0]).join('; ');
   const body = response.json();
+  if (!body.token) throw new Error('sign-in returned no bearer token: send BEARER_SIGN_IN headers');
   return {
     id,
     token: body.token,
@@ -77,29 +93,57 @@ export async function registerAndSignInUser(baseUrl: string, overrides: Record<s
   const registered = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/users/register',
+    headers: registrationAddress(),
     payload: registration,
   });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
   const signedIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/users/login',
+    headers: BEARER_SIGN_IN,
     payload: { email: registration.email, userName: registration.userName, password: registration.password },
   });
   return { registration, session: sessionFrom(signedIn, registered.json().userId) };
 }
 
-export async function registerAndSignInMerchant(baseUrl: string, overrides: Record<string, unknown> = {}) {
+/**
+ * A registered merchant, signed in. It follows its confirmation link (as signed by the workers)
+ * unless `confirmEmail` is false: only a confirmed merchant's coupons and store page go public.
+ */
+export async function registerAndSignInMerchant(
+  baseUrl: string,
+  overrides: Record<string, unknown> = {},
+  { confirmEmail = true } = {},
+) {
   const registration = merchantRegistration(overrides);
   const registered = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/merchants/register',
+    headers: registrationAddress(),
     payload: registration,
   });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+  if (confirmEmail) await confirmMerchantEmail(baseUrl, registered.json().merchantId, registration.email);
   const signedIn = await send(baseUrl, {
     method: 'POST',
     url: '/api/auth/merchants/login',
+    headers: BEARER_SIGN_IN,
     payload: { userName: registration.userName, password: registration.password },
   });
   return { registration, session: sessionFrom(signedIn, registered.json().merchantId) };
+}
+
+/** Follows the merchant's email confirmation link, signed as the workers sign the mailed one. */
+export async function confirmMerchantEmail(baseUrl: string, merchantId: number, email: string) {
+  const token = emailConfirmationToken(
+    TEST_SESSION_SECRET,
+    merchantId,
+    email,
+    new Date(Date.now() + 3600_000),
+  );
+  const confirmed = await send(baseUrl, {
+    method: 'GET',
+    url: `/api/auth/confirm-email?token=${encodeURIComponent(token)}`,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`email not confirmed: ${confirmed.body}`);
 }

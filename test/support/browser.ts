@@ -31,7 +31,17 @@ function proxy(apiBaseUrl: string, incoming: IncomingMessage, outgoing: ServerRe
   const target = new URL(incoming.url ?? '/', apiBaseUrl);
   const forwarded = httpRequest(
     target,
-    { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+    {
+      method: incoming.method,
+      // As a production proxy does: the API learns the site's own origin (trusted from loopback),
+      // so the browser's same-origin requests pass its cross-site check.
+      headers: {
+        ...incoming.headers,
+        host: target.host,
+        'x-forwarded-host': incoming.headers.host ?? '',
+        'x-forwarded-proto': 'http',
+      },
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);

@@ -7,7 +7,7 @@ import { HomeContentProjection } from '../../workers/src/consumers/home-content.
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
-import { registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
+import { BEARER_SIGN_IN, registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
 import { type ApiApp, startApi } from './api-app.js';
 import { couponForm } from './coupons.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from './test-environment.js';
@@ -44,6 +44,7 @@ export async function startMarketplace(name: string, options: MarketplaceOptions
   const signIn = await api.http.inject({
     method: 'POST',
     url: '/api/auth/admin/login',
+    headers: BEARER_SIGN_IN,
     payload: { username: 'admin', password: DEVELOPMENT_ADMIN_PASSWORD },
   });
   return {

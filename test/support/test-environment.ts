@@ -6,6 +6,12 @@ import { deleteKeysUnder } from '../../api/src/redis/redis-connection.js';
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * The session secret of every environment this test file makes, shared by its API and workers
+ * processes (they sign and check each other's links) and by helpers that follow a mailed link.
+ */
+export const TEST_SESSION_SECRET = randomBytes(32).toString('base64url');
+
 export interface TestEnvironment {
   environment: Environment;
   /** Settings as environment variables, for child processes. */
@@ -33,6 +39,8 @@ export async function createTestEnvironment(
     LOG_LEVEL: 'warn',
     EVENT_ATTEMPTS: '3',
     EVENT_BACKOFF_MS: '50',
+    // Shared by the file's API and workers processes, which sign and check each other's links.
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...overrides,
   };
   const environment = validateEnvironment(variables);

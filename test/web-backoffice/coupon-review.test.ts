@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { merchantRegistration, sessionFrom } from '../support/accounts.js';
+import {
+  BEARER_SIGN_IN,
+  confirmMerchantEmail,
+  merchantRegistration,
+  sessionFrom,
+} from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
@@ -37,6 +42,8 @@ async function registerMerchant() {
     payload: registration,
   });
   expect(response.statusCode).toBe(201);
+  // Only a merchant that confirmed its email has its coupons on the shop front.
+  await confirmMerchantEmail(market.api.baseUrl, response.json().merchantId, registration.email);
   return registration;
 }
 
@@ -168,6 +175,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await send(market.api.baseUrl, {
         method: 'POST',
         url: '/api/auth/merchants/login',
+        headers: BEARER_SIGN_IN,
         payload: { userName: registration.userName, password: registration.password },
       }),
       0,
@@ -223,6 +231,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await send(market.api.baseUrl, {
         method: 'POST',
         url: '/api/auth/merchants/login',
+        headers: BEARER_SIGN_IN,
         payload: { userName: registration.userName, password: registration.password },
       }),
       0,
@@ -290,6 +299,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await send(market.api.baseUrl, {
         method: 'POST',
         url: '/api/auth/merchants/login',
+        headers: BEARER_SIGN_IN,
         payload: { userName: registration.userName, password: registration.password },
       }),
       0,

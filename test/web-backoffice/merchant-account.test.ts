@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { merchantRegistration, sessionFrom } from '../support/accounts.js';
+import { BEARER_SIGN_IN, merchantRegistration, sessionFrom } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
@@ -44,6 +44,7 @@ async function signedInMerchant(page: Page) {
     await send(market.api.baseUrl, {
       method: 'POST',
       url: '/api/auth/merchants/login',
+      headers: BEARER_SIGN_IN,
       payload: { userName: registration.userName, password: registration.password },
     }),
     registered.json().merchantId,

@@ -1,7 +1,9 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { ForgotPasswordPage, ResetPasswordPage } from './account/PasswordPages';
 import { ProfilePage } from './account/ProfilePage';
 import { ReferralPage } from './account/ReferralPage';
+import { SecurityPage } from './account/SecurityPage';
 import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from './content';
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
@@ -37,6 +39,8 @@ export const App = () => (
     {/* Outside the role function so that a visitor without a session reaches it. */}
     <CustomRoutes noLayout>
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
     </CustomRoutes>
     {(role) => (
       <>
@@ -67,6 +71,7 @@ export const App = () => (
               <Route path="/store" element={<StorePage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/referral" element={<ReferralPage />} />
+              <Route path="/security" element={<SecurityPage />} />
             </CustomRoutes>
           </>
         )}

@@ -36,7 +36,9 @@ export function robotsTxt(publicUrl: string): string {
   const lines = ['User-agent: *', 'Allow: /'];
   for (const lang of SITE_LANGUAGES) {
     const prefix = lang === 'en' ? '' : `/${lang}`;
-    lines.push(`Disallow: ${prefix}/account`, `Disallow: ${prefix}/sign-in`, `Disallow: ${prefix}/register`);
+    for (const page of ['/account', '/sign-in', '/register', '/forgot-password', '/reset-password']) {
+      lines.push(`Disallow: ${prefix}${page}`);
+    }
   }
   lines.push(
     'Disallow: /api/',

@@ -26,6 +26,9 @@ const PAGE_MODULES: Record<string, string> = {
   register: 'src/pages/RegisterPage.tsx',
   signIn: 'src/pages/SignInPage.tsx',
   account: 'src/pages/AccountPage.tsx',
+  accountSecurity: 'src/pages/AccountSecurityPage.tsx',
+  forgotPassword: 'src/pages/ForgotPasswordPage.tsx',
+  resetPassword: 'src/pages/ResetPasswordPage.tsx',
   notFound: 'src/pages/NotFound.tsx',
 };
 

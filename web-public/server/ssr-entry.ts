@@ -16,6 +16,9 @@ export interface PageMatch {
     | 'register'
     | 'signIn'
     | 'account'
+    | 'accountSecurity'
+    | 'forgotPassword'
+    | 'resetPassword'
     | 'notFound'
     | 'redirect';
   to?: string;

@@ -34,6 +34,9 @@ const ContactPage = lazyPage(() => import('./pages/ContactPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const SignInPage = lazyPage(() => import('./pages/SignInPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const AccountSecurityPage = lazyPage(() => import('./pages/AccountSecurityPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const NotFound = lazyPage(() => import('./pages/NotFound'));
 
 const PAGES: Partial<Record<PageMatch['page'], { preload(): Promise<void> }>> = {
@@ -45,6 +48,9 @@ const PAGES: Partial<Record<PageMatch['page'], { preload(): Promise<void> }>> = 
   register: RegisterPage,
   signIn: SignInPage,
   account: AccountPage,
+  accountSecurity: AccountSecurityPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
   notFound: NotFound,
 };
 
@@ -133,6 +139,16 @@ function Page({ match }: { match: PageMatch }) {
           <AccountPage section={match.section} />
         </SignedIn>
       );
+    case 'accountSecurity':
+      return (
+        <SignedIn>
+          <AccountSecurityPage />
+        </SignedIn>
+      );
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'resetPassword':
+      return <ResetPasswordPage />;
     case 'redirect':
       return <Redirect to={match.to} replace />;
     case 'notFound':

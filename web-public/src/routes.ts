@@ -18,6 +18,9 @@ export type PageMatch =
   | { page: 'register' }
   | { page: 'signIn' }
   | { page: 'account'; section?: string }
+  | { page: 'accountSecurity' }
+  | { page: 'forgotPassword' }
+  | { page: 'resetPassword' }
   | { page: 'notFound' }
   | { page: 'redirect'; to: string };
 
@@ -52,13 +55,25 @@ export function matchPage(path: string): PageMatch {
   if (path === '/contact') return { page: 'contact' };
   if (path === '/register') return { page: 'register' };
   if (path === '/sign-in') return { page: 'signIn' };
+  if (path === '/forgot-password') return { page: 'forgotPassword' };
+  if (path === '/reset-password') return { page: 'resetPassword' };
+  if (path === '/account/security') return { page: 'accountSecurity' };
   const account = /^\/account(?:\/([a-z-]+))?$/.exec(path);
   if (account) return { page: 'account', section: account[1] };
   const target = legacyTarget(path);
   return target ? { page: 'redirect', to: target } : { page: 'notFound' };
 }
 
-/** Pages with nothing for search engines: the user area and the forms. */
+const PRIVATE: ReadonlyArray<PageMatch['page']> = [
+  'account',
+  'accountSecurity',
+  'signIn',
+  'register',
+  'forgotPassword',
+  'resetPassword',
+];
+
+/** Pages with nothing for search engines: the user area and the account forms. */
 export function isPrivate(match: PageMatch): boolean {
-  return match.page === 'account' || match.page === 'signIn' || match.page === 'register';
+  return PRIVATE.includes(match.page);
 }

@@ -221,6 +221,15 @@ export function headFor(options: {
     case 'account':
       title = t('account.menu');
       break;
+    case 'accountSecurity':
+      title = t('password.securityTitle');
+      break;
+    case 'forgotPassword':
+      title = t('password.forgotTitle');
+      break;
+    case 'resetPassword':
+      title = t('password.resetTitle');
+      break;
     case 'notFound':
     case 'redirect':
       title = t('notFound.title');

@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
   IsInt,
-  IsNotIn,
   IsString,
   Matches,
   Max,
@@ -43,7 +43,6 @@ function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
-const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me';
 const SESSION_SECRET_RULE = 'must be set to a random secret of at least 32 characters';
 
 /**
@@ -88,13 +87,16 @@ export class Environment {
   @IsServiceUrl(['http:', 'https:'])
   API_UPSTREAM_URL = 'http://127.0.0.1:3000';
 
-  @ValidateIf(
-    (env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== DEVELOPMENT_SESSION_SECRET,
-  )
-  @IsString()
+  /**
+   * Signs mail links (email confirmation, newsletter, password reset). Required in production. No
+   * secret is written in the source: outside production a process without one makes its own
+   * random secret (so links signed by another process do not verify), and `npm start` writes a
+   * random one to `.env` on first start, which every process then shares.
+   */
+  @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
+  @IsString({ message: SESSION_SECRET_RULE })
   @MinLength(32, { message: SESSION_SECRET_RULE })
-  @IsNotIn([DEVELOPMENT_SESSION_SECRET], { message: SESSION_SECRET_RULE })
-  SESSION_SECRET = DEVELOPMENT_SESSION_SECRET;
+  SESSION_SECRET: string;
 
   /** How long a sign-in lasts. */
   @Transform(toInteger)
@@ -102,6 +104,13 @@ export class Environment {
   @Min(1)
   @Max(24 * 90)
   SESSION_TTL_HOURS = 24 * 7;
+
+  /** A session unused this long ends, whatever its expiry. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 90)
+  SESSION_IDLE_HOURS = 24;
 
   /** The first admin, created by the seed when no admin exists. */
   @IsString()
@@ -167,6 +176,10 @@ export class Environment {
   @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
   REFERRAL_BONUS_RUPEES = '100';
 
+  /** The smallest confirmed purchase, in rupees, that earns the shopper's referrer the bonus. */
+  @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
+  REFERRAL_MIN_PURCHASE_RUPEES = '500';
+
   /** Mails a worker process sends at once (each holds a database connection while it is sent). */
   @Transform(toInteger)
   @IsInt()
@@ -208,6 +221,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     const text = reason.startsWith(`${first.property} `) ? reason.slice(first.property.length + 1) : reason;
     throw new ConfigurationError(`Configuration error: ${first.property} ${text}${shown}`);
   }
+  // Outside production only (production was refused above): this process's own secret.
+  environment.SESSION_SECRET ??= randomBytes(32).toString('base64url');
   return environment;
 }
 

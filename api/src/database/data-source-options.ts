@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { QueryLogger } from './query-logger.js';
 
 export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourceOptions {
   return {
@@ -13,6 +14,8 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourc
     synchronize: false,
     migrationsRun: false,
     logging: ['error', 'warn', 'migration'],
+    // Failed statements are logged without their parameters (users' data).
+    logger: new QueryLogger(),
     extra: { max: poolSize, application_name: process.env.SERVICE_NAME ?? 'offers' },
   };
 }

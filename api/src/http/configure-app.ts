@@ -15,6 +15,7 @@ import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
 import { requestIdFor } from '../platform/logging.js';
 import { HttpErrorFilter, requestIdOf, toErrorBody } from './error-filter.js';
+import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
@@ -67,8 +68,17 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
       reply.header('x-request-id', request.id);
     });
 
+  const instance = app.getHttpAdapter().getInstance();
+  // Pages on other sites may not act for a visitor's browser, and bodies are JSON or multipart.
+  refuseCrossSiteRequests(instance, [
+    environment.PUBLIC_URL,
+    environment.BACKOFFICE_URL,
+    environment.API_URL,
+  ]);
+  refuseFormBodies(instance);
+  useDepthCheckedJson(app.getHttpAdapter() as FastifyAdapter);
   // Postbacks are signed over their exact bytes.
-  keepRawBody(app.getHttpAdapter().getInstance(), [POSTBACK_PATH]);
+  keepRawBody(instance, [POSTBACK_PATH]);
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });

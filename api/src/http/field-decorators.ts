@@ -1,9 +1,47 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional as IsOptionalOrNull,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+} from 'class-validator';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from '../rules/accounts.js';
 import { CONTENT_LIMITS, normaliseMerchantUrl } from '../rules/content.js';
 import { textTooLong } from '../rules/forms.js';
+import { HTTP_MESSAGES } from '../rules/http.js';
+
+/**
+ * A field that may be left out. One rule for every route: leaving a field out keeps (or defaults)
+ * its value, and `null` is refused with a 400 naming the field, unless the field is declared
+ * {@link Nullable} because null means something there (clearing an optional text, an image, a
+ * rate). class-validator's own `IsOptional` lets null through to the handler, which then wrote it
+ * into a NOT NULL column (a 500).
+ */
+export function IsOptional(validationOptions?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    ValidateIf((_object, value) => value !== undefined, validationOptions)(target, propertyName);
+    registerDecorator({
+      name: 'notNull',
+      target: target.constructor,
+      propertyName,
+      options: { message: HTTP_MESSAGES.notNull(propertyName) },
+      validator: { validate: (value: unknown) => value !== null },
+    });
+  };
+}
+
+/** A field that may be left out or sent as null, where null means "clear it" (documented per field). */
+export const Nullable = IsOptionalOrNull;
 
 /** Trims surrounding spaces, so "   " counts as empty. */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));

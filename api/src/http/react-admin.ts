@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { HTTP_MESSAGES, LIST_LIMITS } from '../rules/http.js';
 
 /** One page of a react-admin list (ra-data-simple-rest: `sort`, `range`, `filter` as JSON). */
 export interface ListRequest<F extends string> {
@@ -10,7 +11,7 @@ export interface ListRequest<F extends string> {
   filter: Record<string, unknown>;
 }
 
-const MAX_PAGE = 100;
+const MAX_PAGE = LIST_LIMITS.maxPerPage;
 
 function parseJson(name: string, text: unknown): unknown {
   if (text === undefined) return undefined;
@@ -48,6 +49,11 @@ export function parseListRequest<F extends string>(
     });
   }
   const [first, last] = range as [number, number];
+  // Integers as large as 1e300 pass the checks above but are no row PostgreSQL can reach (and
+  // no bigint it accepts): a range starts within the first rows and asks for a sane number.
+  if (first > LIST_LIMITS.maxOffset || last - first + 1 > LIST_LIMITS.maxRequestedRows) {
+    throw new BadRequestException({ statusCode: 400, message: HTTP_MESSAGES.listBounds });
+  }
   return {
     sortField: sort[0] as F,
     order: String(sort[1]).toUpperCase() as 'ASC' | 'DESC',

@@ -7,7 +7,7 @@ export const UNKNOWN_FIELD_MESSAGE = 'This field is not accepted.';
 export type FieldErrors = Record<string, string[]>;
 
 /** Constraints that mean "missing": when one fails, the field's other rules say nothing new. */
-const REQUIRED_CONSTRAINTS = new Set(['isNotEmpty', 'isDefined']);
+const REQUIRED_CONSTRAINTS = new Set(['notNull', 'isNotEmpty', 'isDefined']);
 
 /**
  * Flattens class-validator's tree into `{ "field" | "parent.child": [messages] }`. Messages come

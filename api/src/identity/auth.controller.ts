@@ -18,7 +18,18 @@ import { AdminSignInDto, MerchantSignInDto, UserSignInDto } from './dto/sign-in.
 import { CurrentAccount, Public } from './sessions/access.js';
 import { SessionService, type SignedInAccount } from './sessions/session.service.js';
 import { clearSessionCookies, setSessionCookies } from './sessions/session-cookies.js';
+import { RequestLimits } from './sign-in/request-limits.js';
 import { SignInService } from './sign-in/sign-in.service.js';
+
+/**
+ * API clients ask for a bearer token with this header (`X-Session-Kind: bearer`); a browser's
+ * sign-in gets the httpOnly cookie alone, so no script on the page ever holds a credential. A
+ * header rather than a body field: an HTML form cannot set one, and no DTO changes.
+ */
+export const SESSION_KIND_HEADER = 'x-session-kind';
+
+const wantsBearer = (request: FastifyRequest) =>
+  String(request.headers[SESSION_KIND_HEADER] ?? '').toLowerCase() === 'bearer';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -29,18 +40,21 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly dataSource: DataSource,
     private readonly environment: Environment,
+    private readonly limits: RequestLimits,
   ) {}
 
   @Public()
   @Post('users/register')
-  async registerUser(@Body() body: RegisterUserDto) {
+  async registerUser(@Body() body: RegisterUserDto, @Req() request: FastifyRequest) {
+    await this.limits.count('registration', request.ip);
     const { userId, referralCode } = await this.commands.execute(new RegisterUser(body));
     return { userId, referralCode, message: USER_REGISTRATION.success };
   }
 
   @Public()
   @Post('merchants/register')
-  async registerMerchant(@Body() body: RegisterMerchantDto) {
+  async registerMerchant(@Body() body: RegisterMerchantDto, @Req() request: FastifyRequest) {
+    await this.limits.count('registration', request.ip);
     const { merchantId, referralCode } = await this.commands.execute(new RegisterMerchant(body));
     return { merchantId, referralCode, message: MERCHANT_REGISTRATION.success };
   }
@@ -65,6 +79,8 @@ export class AuthController {
       password: body.password,
       alsoMatches: { column: 'user_name', value: body.userName },
       clientAddress: request.ip,
+      bearer: wantsBearer(request),
+      userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
     const [user] = await this.dataSource.query(
@@ -74,7 +90,7 @@ export class AuthController {
     return {
       userId: accountId,
       message: 'Login successful',
-      token: session.bearerToken,
+      ...(session.bearerToken && { token: session.bearerToken }),
       xsrfToken: session.xsrfToken,
       user,
     };
@@ -92,6 +108,8 @@ export class AuthController {
       identifier: body.userName,
       password: body.password,
       clientAddress: request.ip,
+      bearer: wantsBearer(request),
+      userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
     const [merchant] = await this.dataSource.query(
@@ -102,7 +120,7 @@ export class AuthController {
     return {
       merchantId: accountId,
       message: MERCHANT_SIGN_IN.success,
-      token: session.bearerToken,
+      ...(session.bearerToken && { token: session.bearerToken }),
       xsrfToken: session.xsrfToken,
       merchant,
     };
@@ -121,12 +139,19 @@ export class AuthController {
       password: body.password,
       alsoMatches: body.email ? { column: 'email', value: body.email } : undefined,
       clientAddress: request.ip,
+      bearer: wantsBearer(request),
+      userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
     const [admin] = await this.dataSource.query('SELECT id, username, email FROM admins WHERE id = $1', [
       accountId,
     ]);
-    return { userId: accountId, token: session.bearerToken, xsrfToken: session.xsrfToken, admin };
+    return {
+      userId: accountId,
+      ...(session.bearerToken && { token: session.bearerToken }),
+      xsrfToken: session.xsrfToken,
+      admin,
+    };
   }
 
   @Post('logout')

@@ -3,21 +3,43 @@ import { APP_GUARD } from '@nestjs/core';
 import { MerchantAccountController, UserAccountController } from './account.controllers.js';
 import { AuthController } from './auth.controller.js';
 import { ConfirmMerchantEmailHandler } from './commands/confirm-merchant-email.js';
+import {
+  ChangePasswordHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+} from './commands/passwords.js';
 import { RegisterMerchantHandler } from './commands/register-merchant.js';
 import { RegisterUserHandler } from './commands/register-user.js';
 import { UpdateMerchantProfileHandler, UpdateUserProfileHandler } from './commands/update-profile.js';
+import {
+  MerchantSecurityController,
+  PasswordRecoveryController,
+  UserSecurityController,
+} from './password.controllers.js';
 import { AccessGuard } from './sessions/access.js';
 import { SessionService } from './sessions/session.service.js';
+import { RequestLimits } from './sign-in/request-limits.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { SignInThrottle } from './sign-in/sign-in-throttle.js';
 
 /** Accounts of users, merchants and admins; sessions; the guard every route passes. */
 @Module({
-  controllers: [AuthController, UserAccountController, MerchantAccountController],
+  controllers: [
+    AuthController,
+    UserAccountController,
+    MerchantAccountController,
+    PasswordRecoveryController,
+    UserSecurityController,
+    MerchantSecurityController,
+  ],
   providers: [
     SessionService,
     SignInService,
     SignInThrottle,
+    RequestLimits,
+    ChangePasswordHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
     RegisterUserHandler,
     RegisterMerchantHandler,
     ConfirmMerchantEmailHandler,

@@ -1,8 +1,10 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
+import ipaddr from 'ipaddr.js';
 import { IMAGE_RULES } from '../rules/media.js';
 import { imageLimit } from './images.js';
 
@@ -12,37 +14,59 @@ export const FORBIDDEN_ADDRESS = 'Images cannot be fetched from this address.';
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_REDIRECTS = 3;
 
-/** Addresses a fetched URL may never reach: this machine, private networks, link-local, multicast. */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
+/** This machine's own addresses (a public one included), read once per process. */
+let ownAddresses: Set<string> | undefined;
+function isOwnAddress(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  ownAddresses ??= new Set(
+    Object.values(networkInterfaces())
+      .flat()
+      .flatMap((entry) =>
+        entry && ipaddr.isValid(entry.address.split('%')[0]!) ? [normal(entry.address)] : [],
+      ),
+  );
+  return ownAddresses.has(address.toNormalizedString());
 }
 
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+const normal = (text: string) => {
+  const parsed = ipaddr.parse(text.split('%')[0]!);
+  return (
+    parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address()
+      : parsed
+  ).toNormalizedString();
+};
+
+/** The IPv4 address an IPv6 address carries: mapped, compatible, NAT64 (64:ff9b::/96) or 6to4. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const bytes = address.toByteArray();
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6052' || range === 'rfc6145') {
+    return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  }
+  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
+  // IPv4-compatible (::a.b.c.d, deprecated but still routed to that IPv4 address by some stacks).
+  if (bytes.slice(0, 12).every((byte) => byte === 0))
+    return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  return undefined;
+}
+
+/**
+ * Whether a fetched URL may not reach this address: anything but a global unicast address (IANA's
+ * special-purpose ranges as ipaddr.js knows them: loopback, private, link-local, carrier NAT,
+ * multicast, reserved, documentation...), every IPv6 form that carries an IPv4 address (judged by
+ * that address, and refused outright when it is not global), and this machine's own addresses.
+ */
+export function isPrivateAddress(text: string): boolean {
+  const bare = text.replace(/^\[|\]$/g, '').split('%')[0]!;
+  if (!ipaddr.isValid(bare)) return true;
+  const address = ipaddr.parse(bare);
+  if (isOwnAddress(address)) return true;
+  if (address.kind() === 'ipv4') return address.range() !== 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const carried = embeddedIPv4(v6);
+  if (carried) return true;
+  // Global unicast is 2000::/3; anything else (and the special ranges inside it) is not the internet.
+  return v6.range() !== 'unicast' || !v6.match(ipaddr.IPv6.parse('2000::'), 3);
 }
 
 export interface FetchOptions {
@@ -74,8 +98,9 @@ export async function imageBytesFrom(
 
 /**
  * Fetches an image over http(s), following at most three redirects. Every connection is checked
- * after name resolution (so a name that points inside the network is refused too), the whole
- * fetch is time-limited and the body size-limited.
+ * after name resolution (so a name that points inside the network is refused too), the body is
+ * size-limited, and the whole fetch (names, connections, redirects and every byte of the body)
+ * has one deadline: a server that drips a byte a second is cut off when it passes.
  */
 export async function fetchImage(url: string, field: string, options: FetchOptions = {}): Promise<Buffer> {
   const isForbidden = options.isForbidden ?? isPrivateAddress;
@@ -100,7 +125,8 @@ function get(
   maxBytes: number,
   deadline: number,
 ): Promise<{ location?: string; body?: Buffer }> {
-  return new Promise((resolve, reject) => {
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<{ location?: string; body?: Buffer }>((resolve, reject) => {
     type LookupCallback = (
       error: Error | null,
       address?: string | dns.LookupAddress[],
@@ -116,37 +142,40 @@ function get(
           : callback(null, addresses[0]!.address, addresses[0]!.family);
       });
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(
-      url,
-      { lookup: lookup as never, timeout: Math.max(1, deadline - Date.now()) },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
-          response.resume();
-          return resolve({ location: response.headers.location });
-        }
-        if (status !== 200) {
-          response.resume();
-          return reject(refuse(field, UNREACHABLE_IMAGE));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            request.destroy();
-            reject(new PayloadTooLargeException({ statusCode: 413, message: imageLimit().message }));
-          } else chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ body: Buffer.concat(chunks) }));
-        response.on('error', () => reject(refuse(field, UNREACHABLE_IMAGE)));
+    const request = client.get(url, { lookup: lookup as never }, (response) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.resume();
+        return resolve({ location: response.headers.location });
+      }
+      if (status !== 200) {
+        response.resume();
+        return reject(refuse(field, UNREACHABLE_IMAGE));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          request.destroy();
+          reject(new PayloadTooLargeException({ statusCode: 413, message: imageLimit().message }));
+        } else chunks.push(chunk);
+      });
+      response.on('end', () => resolve({ body: Buffer.concat(chunks) }));
+      response.on('error', () => reject(refuse(field, UNREACHABLE_IMAGE)));
+    });
+    // Not the socket's idle timeout (each dripped byte would reset it): one timer for the deadline.
+    timer = setTimeout(
+      () => {
+        request.destroy();
+        reject(refuse(field, UNREACHABLE_IMAGE));
       },
+      Math.max(1, deadline - Date.now()),
     );
-    request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', (error) =>
       reject(error instanceof BadRequestException ? error : refuse(field, UNREACHABLE_IMAGE)),
     );
-  });
+  }).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -68,6 +68,8 @@ export function checkImage(bytes: Buffer, field: string): ImageType {
 }
 
 export const IMAGE_TOO_WIDE = IMAGE_RULES.tooWide(IMAGE_MAX_SIDE);
+export const IMAGE_MAX_PIXELS = IMAGE_RULES.maxMegapixels * 1_000_000;
+export const IMAGE_TOO_MANY_PIXELS = IMAGE_RULES.tooManyPixels(IMAGE_RULES.maxMegapixels);
 
 /** Reads the image's size from its header; refuses one too large or one that does not decode. */
 export async function checkDimensions(
@@ -75,7 +77,8 @@ export async function checkDimensions(
   field: string,
 ): Promise<{ width: number; height: number }> {
   const { default: sharp } = await import('sharp');
-  const metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+  // Reading the header decodes nothing; the pixel limit is checked below with its own message.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (!metadata?.width || !metadata.height) {
@@ -92,5 +95,37 @@ export async function checkDimensions(
       errors: { [field]: [IMAGE_TOO_WIDE] },
     });
   }
+  if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: IMAGE_TOO_MANY_PIXELS,
+      errors: { [field]: [IMAGE_TOO_MANY_PIXELS] },
+    });
+  }
   return { width: metadata.width, height: metadata.height };
+}
+
+/**
+ * The original as it is stored: the EXIF orientation applied to the pixels, and every piece of
+ * metadata (EXIF with its GPS position, XMP, IPTC) left out, so a photo taken at home does not tell
+ * every visitor where home is. Images without such metadata are kept byte for byte; GIFs carry
+ * none and are kept as sent (re-encoding would flatten animations).
+ */
+export async function withoutMetadata(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  if (type === 'image/gif') return bytes;
+  const { default: sharp } = await import('sharp');
+  const metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+  const carries = metadata.exif || metadata.xmp || metadata.iptc || (metadata.orientation ?? 1) !== 1;
+  if (!carries) return bytes;
+  // Sharp writes no metadata unless asked to; the colour profile is kept so colours stay true.
+  const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate().keepIccProfile();
+  const encoded =
+    type === 'image/jpeg'
+      ? image.jpeg({ quality: 92, mozjpeg: true })
+      : type === 'image/png'
+        ? image.png()
+        : type === 'image/webp'
+          ? image.webp({ quality: 92 })
+          : image.avif();
+  return encoded.toBuffer();
 }

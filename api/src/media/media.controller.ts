@@ -14,9 +14,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Public } from '../identity/sessions/access.js';
+import { imageVariant, VARIANT_WIDTHS } from './variants.js';
 
-/** The widths a resized copy may have: a fixed set, so nobody can fill the store with variants. */
-export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+export { VARIANT_WIDTHS };
 
 @ApiTags('media')
 @Controller('media')
@@ -64,25 +64,7 @@ export class MediaController {
     return reply.type(format).send(await this.variant(id, w, format));
   }
 
-  private async variant(id: string, width: number, format: string): Promise<Buffer> {
-    const [kept] = await this.dataSource.query(
-      'SELECT bytes FROM media_variants WHERE media_id = $1 AND width = $2 AND content_type = $3',
-      [id, width, format],
-    );
-    if (kept) return kept.bytes;
-    const [{ bytes }] = await this.dataSource.query('SELECT bytes FROM media WHERE id = $1', [id]);
-    const { default: sharp } = await import('sharp');
-    const resized = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
-    const output = await (format === 'image/webp'
-      ? resized.webp()
-      : format === 'image/jpeg'
-        ? resized.jpeg()
-        : resized.png()
-    ).toBuffer();
-    await this.dataSource.query(
-      'INSERT INTO media_variants (media_id, width, content_type, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-      [id, width, format, output],
-    );
-    return output;
+  private variant(id: string, width: number, format: string): Promise<Buffer> {
+    return imageVariant(this.dataSource, id, width, format);
   }
 }

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { checkDimensions, checkImage } from './images.js';
+import { checkDimensions, checkImage, withoutMetadata } from './images.js';
 
 /** The public address of a stored image; lists carry this, never the bytes. */
 export const mediaUrl = (id: string | null | undefined) => (id ? `/api/media/${id}` : null);
 
 /**
  * Stores an uploaded image once (by its SHA-256; the same bytes uploaded twice are one row) and
- * returns its id. Checks it by its bytes first.
+ * returns its id. Checks it by its bytes first, and stores it without its metadata (EXIF, GPS).
  */
-export async function storeImage(manager: EntityManager, bytes: Buffer, field: string): Promise<string> {
-  const contentType = checkImage(bytes, field);
-  await checkDimensions(bytes, field);
+export async function storeImage(manager: EntityManager, sent: Buffer, field: string): Promise<string> {
+  const contentType = checkImage(sent, field);
+  await checkDimensions(sent, field);
+  const bytes = await withoutMetadata(sent, contentType);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const [row] = await manager.query(
     `INSERT INTO media (sha256, content_type, size, bytes) VALUES ($1, $2, $3, $4)

@@ -13,6 +13,32 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Fields whose values never reach a log line: credentials, tokens and personal data. */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'xsrfToken',
+  'secret',
+  'email',
+  'emailAddress',
+  'EmailAddress',
+  'mobile',
+  'mobileNumber',
+  'address',
+];
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-signature"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.body.${field}`]),
+];
+
 export function loggerOptions(environment: Environment, destination?: DestinationStream): Params {
   const verbose = environment.LOG_LEVEL === 'debug' || environment.LOG_LEVEL === 'trace';
   const options: Exclude<Params['pinoHttp'], DestinationStream | unknown[] | undefined> = {
@@ -20,7 +46,7 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
     // The HTTP server has already named the request (see createHttpAdapter).
     genReqId: (request) => (request as IncomingMessage & { id: string }).id ?? requestIdFor(request),
     base: { service: process.env.SERVICE_NAME ?? 'api' },
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     // Successful requests are logged only at debug level: at shop-front traffic the failures are
     // what matter, and building every line costs a noticeable share of throughput.
     customLogLevel: (_request, response, error) =>

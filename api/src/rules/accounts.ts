@@ -107,10 +107,68 @@ export const ADMIN_SIGN_IN = {
   failed: 'Login failed. Please try again.',
 } as const;
 
+/**
+ * Brute force without locking out the innocent (after Auth0's brute-force protection): a wrong
+ * password counts against the pair of account and client address, against the address, and
+ * against the account.
+ * - `pair`: 10 failures for one account from one address block that pair for 15 minutes;
+ * - `address`: 100 failures from one address, whatever the accounts, block the address for an hour
+ *   (a carrier's shared address has to fail a hundred times before its shoppers notice);
+ * - `account`: failures from many addresses never block the account (that would hand anyone a
+ *   lockout button); past 10 in 15 minutes each sign-in of the account waits a little longer,
+ *   `slowdownStepMs` per failure up to `slowdownMaxMs`, which makes a distributed guessing attack
+ *   slow while the right password still works.
+ */
 export const SIGN_IN_THROTTLE = {
-  maxFailures: 5,
-  windowMinutes: 15,
+  pair: { maxFailures: 10, windowMinutes: 15 },
+  address: { maxFailures: 100, windowMinutes: 60 },
+  account: { slowdownAfter: 10, windowMinutes: 15, slowdownStepMs: 200, slowdownMaxMs: 3000 },
+  /** How long failures are kept: the longest window above. */
+  keepMinutes: 60,
   message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+} as const;
+
+/** Accepted registrations per client address and hour (users and merchants together). */
+export const REGISTRATION_LIMIT = {
+  perWindow: 10,
+  windowSeconds: 3600,
+  message: 'Too many registrations from your network. Please try again in an hour.',
+} as const;
+
+export const PASSWORD_RULES_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters with a capital letter, a lowercase letter, a digit and one of ${PASSWORD_SPECIAL_CHARACTERS}.`;
+
+export const PASSWORD_CHANGE = {
+  currentPassword: {
+    required: 'Current password is required.',
+    wrong: 'Your current password is not correct.',
+  },
+  newPassword: { required: 'New password is required.' },
+  changed: 'Your password has been changed.',
+} as const;
+
+/** Roles that may recover a password by mail (admins are managed by other admins). */
+export const RECOVERABLE_ROLES = ['user', 'merchant'] as const;
+export type RecoverableRole = (typeof RECOVERABLE_ROLES)[number];
+
+export const PASSWORD_RESET = {
+  validForMinutes: 30,
+  /** Recovery mails per account (email and role) and hour, whether or not the account exists. */
+  perWindow: 3,
+  windowSeconds: 3600,
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  role: { invalid: 'Choose user or merchant.' },
+  token: { required: 'The reset link is missing its token.' },
+  password: { required: 'Password is required.' },
+  accepted: 'If an account with this email exists, we have sent it a link to reset the password.',
+  tooMany: 'Too many reset requests for this account. Please try again in an hour.',
+  invalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
+  done: 'Your password has been reset. Please sign in with the new password.',
+} as const;
+
+export const SESSIONS = {
+  /** A session unused this long ends (`SESSION_IDLE_HOURS`). */
+  defaultIdleHours: 24,
+  signedOutEverywhere: 'You have been signed out everywhere.',
 } as const;
 
 export const EMAIL_CONFIRMATION = {

@@ -42,6 +42,9 @@ export const POSTBACK = {
   unknownShopper: 'No shopper has this referral code.',
   purchaseType: 'A purchase type of up to 50 characters is required.',
   purchaseAmount: 'The purchase amount is rupees with up to 2 decimals.',
+  zeroAmount: 'The purchase amount must be more than ₹0.',
+  purchasedAt: 'The purchase time is an ISO 8601 timestamp, not in the future.',
+  couponNotLive: 'This coupon was not live at the time of the purchase.',
 } as const;
 
 export const EARNINGS = {

@@ -130,3 +130,9 @@ export function formatRupees(paise: number): string {
   const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
   return `${sign}₹${grouped}.${fraction}`;
 }
+
+/** An admin hiding a merchant's store page and coupons (`PUT /api/admin/stores/:merchantId`). */
+export const STORE_VISIBILITY = {
+  hidden: 'Send hidden as true or false.',
+  notFound: 'Merchant not found.',
+} as const;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminProductsController } from './admin-products.controller.js';
+import { AdminStoresController } from './admin-stores.controller.js';
 import {
   CreateMerchantCategoryHandler,
   DeleteMerchantCategoryHandler,
@@ -8,6 +9,7 @@ import {
 import { DeleteProductHandler, SubmitProductHandler, UpdateProductHandler } from './commands/products.js';
 import { ApproveProductHandler, RejectProductHandler } from './commands/review.js';
 import { SaveStoreHandler } from './commands/store.js';
+import { SetStoreVisibilityHandler } from './commands/store-visibility.js';
 import {
   MerchantCategoriesController,
   MerchantProductsController,
@@ -28,6 +30,7 @@ import { StorePageCache } from './queries/store-page-cache.js';
     DeleteProductHandler,
     ApproveProductHandler,
     RejectProductHandler,
+    SetStoreVisibilityHandler,
   ],
 })
 export class StorefrontCommandsModule {}
@@ -41,6 +44,7 @@ export class StorefrontCommandsModule {}
     MerchantCategoriesController,
     MerchantProductsController,
     AdminProductsController,
+    AdminStoresController,
   ],
   providers: [StorePageCache],
 })

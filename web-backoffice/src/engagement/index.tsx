@@ -34,6 +34,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { safeExporter } from '../common/csv';
 import type { OffersDataProvider } from '../providers/dataProvider';
 
 const choices = (prefix: string, values: string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }));
@@ -43,6 +44,7 @@ export const subscribers = {
   icon: PeopleIcon,
   list: () => (
     <List
+      exporter={safeExporter}
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput
@@ -162,6 +164,7 @@ export const campaigns = {
   recordRepresentation: 'subject',
   list: () => (
     <List
+      exporter={safeExporter}
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput
@@ -234,6 +237,7 @@ export const contactMessages = {
   icon: MarkunreadMailboxIcon,
   list: () => (
     <List
+      exporter={safeExporter}
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
         <NullableBooleanInput key="handled" source="handled" alwaysOn />,
@@ -258,7 +262,11 @@ export const contactMessages = {
 export const devMailbox = {
   icon: EmailIcon,
   list: () => (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'date', order: 'DESC' }}>
+    <List
+      exporter={safeExporter}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'date', order: 'DESC' }}
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="date" showTime />
         <TextField source="to" />

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import LockIcon from '@mui/icons-material/Lock';
 import QueueIcon from '@mui/icons-material/Queue';
 import ShareIcon from '@mui/icons-material/Share';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -26,6 +27,7 @@ export const AppMenu = () => {
             primaryText={translate('offers.menu.referral')}
             leftIcon={<ShareIcon />}
           />
+          <Menu.Item to="/security" primaryText={translate('offers.password.menu')} leftIcon={<LockIcon />} />
         </>
       )}
       {permissions === 'admin' && (

@@ -135,11 +135,18 @@ export const LoginPage = () => {
             </Button>
           </form>
           {mode === 'merchant' && (
-            <Typography sx={{ mt: 2 }}>
-              <Link component={RouterLink} to="/register">
-                {translate('offers.signIn.register')}
-              </Link>
-            </Typography>
+            <>
+              <Typography sx={{ mt: 2 }}>
+                <Link component={RouterLink} to="/forgot-password">
+                  {translate('offers.password.forgotLink')}
+                </Link>
+              </Typography>
+              <Typography sx={{ mt: 1 }}>
+                <Link component={RouterLink} to="/register">
+                  {translate('offers.signIn.register')}
+                </Link>
+              </Typography>
+            </>
           )}
         </CardContent>
       </Card>

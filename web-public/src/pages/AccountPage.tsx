@@ -31,6 +31,9 @@ export default function AccountPage({ section }: { section?: string }) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link href="/account/security">{t('password.securityTitle')}</Link>
+          </li>
         </ul>
       </nav>
       <div className="account-content">

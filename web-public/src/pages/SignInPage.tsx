@@ -93,6 +93,9 @@ export default function SignInPage() {
         </div>
       </form>
       <p>
+        <Link href="/forgot-password">{t('password.forgotLink')}</Link>
+      </p>
+      <p>
         <Link href="/register">{t('signIn.noAccount')}</Link>
       </p>
     </div>

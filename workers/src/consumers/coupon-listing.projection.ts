@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { CouponRevealed, LISTING_EVENTS } from '../../../api/src/coupons/events/coupon-events.js';
 import { LISTINGS_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**
@@ -21,15 +22,34 @@ export const clickWeight = (at: string) => (Date.parse(at) - POPULARITY_EPOCH) /
 @Injectable()
 export class CouponListingProjection implements EventConsumer {
   readonly name = 'coupon-listings';
-  readonly handles = LISTING_EVENTS;
+  readonly handles = [...LISTING_EVENTS, ...MERCHANT_VISIBILITY_EVENTS];
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    if ((MERCHANT_VISIBILITY_EVENTS as readonly string[]).includes(event.type)) {
+      // A merchant confirmed its email or an admin hid or showed its store: each live coupon of
+      // it is shown or hidden again, one coupon at a time as any other coupon event is.
+      const coupons: Array<{ id: number }> = await manager.query(
+        "SELECT id FROM coupons WHERE merchant_id = $1 AND status = 'live' ORDER BY id",
+        [Number(event.aggregateId)],
+      );
+      for (const { id } of coupons) await this.project(manager, id);
+      return;
+    }
     const couponId = Number(event.aggregateId);
     // One coupon's listing row and click counts change one transaction at a time: a click applied
     // alongside its coupon's approval then always finds the row, or the row finds the click.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
     // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
     if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
+    await this.project(manager, couponId);
+  }
+
+  /**
+   * Shows the coupon while it is live and its merchant may be public (email confirmed, store not
+   * hidden by an admin); removes it otherwise.
+   */
+  private async project(manager: EntityManager, couponId: number): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
     // Delivered when this transaction commits: every API process drops its ready lists then.
     await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
     const shown = await manager.query(
@@ -44,7 +64,7 @@ export class CouponListingProjection implements EventConsumer {
               coalesce(k.clicks, 0), k.popularity
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id JOIN slots s ON s.id = c.slot_id
             LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
-       WHERE c.id = $1 AND c.status = 'live'
+       WHERE c.id = $1 AND c.status = 'live' AND m.is_email_confirmed AND NOT m.store_hidden
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, title = EXCLUDED.title, description = EXCLUDED.description,
          merchant_url = EXCLUDED.merchant_url, image_id = EXCLUDED.image_id, percentage = EXCLUDED.percentage,

@@ -3,13 +3,15 @@ import type { EntityManager } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
 import { rupeesToPaise } from '../../../api/src/coupons/dto/review.dto.js';
 import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
+import { REWARDABLE_PURCHASE } from '../../../api/src/earnings/queries/purchases.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { appendToOutbox } from '../../../api/src/events/unit-of-work.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**
- * Pays the referral bonus: when a shopper's purchase is confirmed and the shopper registered with
- * another user's or a merchant's code, that referrer earns `REFERRAL_BONUS_RUPEES` once. The
+ * Pays the referral bonus: when a shopper's purchase of at least `REFERRAL_MIN_PURCHASE_RUPEES` is
+ * confirmed and the shopper registered with another user's or a merchant's code (not the merchant
+ * of that purchase's coupon), that referrer earns `REFERRAL_BONUS_RUPEES` once. The
  * partial unique index `earnings_referral_once` keeps it to one bonus per shopper, whichever of
  * several concurrent confirmations or redeliveries gets there first.
  */
@@ -22,13 +24,12 @@ export class ReferralRewards implements EventConsumer {
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
     const earningId = Number(event.aggregateId);
-    const [purchase] = await manager.query(
-      `SELECT e.user_id AS "userId", c.owner_type AS "referrerType", c.owner_id AS "referrerId"
-       FROM earnings e JOIN users u ON u.id = e.user_id JOIN referral_codes c ON c.code = u.referred_by
-       WHERE e.id = $1 AND e.kind = 'cashback' AND e.state IN ('confirmed', 'paid')`,
-      [earningId],
-    );
-    // Cancelled since, or a shopper who came without a referrer (the house code owns no account).
+    const [purchase] = await manager.query(REWARDABLE_PURCHASE, [
+      earningId,
+      rupeesToPaise(this.environment.REFERRAL_MIN_PURCHASE_RUPEES),
+    ]);
+    // Cancelled since, below the minimum, the referrer's own coupon, or a shopper who came without
+    // a referrer: no bonus for this purchase (a later one may still earn it).
     if (!purchase) return;
     const amountPaise = rupeesToPaise(this.environment.REFERRAL_BONUS_RUPEES);
     const [reward] = await manager.query(

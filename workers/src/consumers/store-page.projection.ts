@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
 import { STORE_PAGE_EVENTS } from '../../../api/src/storefront/events/storefront-events.js';
 import { buildStorePage } from '../../../api/src/storefront/queries/store-page.js';
 import { STORE_PAGES_CHANNEL } from '../../../api/src/storefront/queries/store-page-cache.js';
@@ -15,10 +16,11 @@ import type { EventConsumer } from '../events/event-consumer.js';
 @Injectable()
 export class StorePageProjection implements EventConsumer {
   readonly name = 'store-pages';
-  readonly handles = STORE_PAGE_EVENTS;
+  readonly handles = [...STORE_PAGE_EVENTS, ...MERCHANT_VISIBILITY_EVENTS];
 
-  async handle(event: PublishedEvent<{ merchantId: number }>, manager: EntityManager): Promise<void> {
-    const merchantId = Number(event.payload.merchantId);
+  async handle(event: PublishedEvent<{ merchantId?: number }>, manager: EntityManager): Promise<void> {
+    // Merchant events name the merchant as their aggregate; storefront events in their payload.
+    const merchantId = Number(event.payload.merchantId ?? event.aggregateId);
     // Pages of one merchant are built one at a time: two events of it in parallel cannot
     // leave the older build last.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`store-page:${merchantId}`]);

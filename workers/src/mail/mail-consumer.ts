@@ -12,9 +12,16 @@ import {
 } from '../../../api/src/engagement/newsletter-tokens.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { emailConfirmationToken } from '../../../api/src/identity/email-confirmation.js';
-import { MerchantRegistered, UserRegistered } from '../../../api/src/identity/events/account-events.js';
+import {
+  MerchantRegistered,
+  PasswordChanged,
+  PasswordResetRequested,
+  UserRegistered,
+} from '../../../api/src/identity/events/account-events.js';
+import { passwordResetToken } from '../../../api/src/identity/password-reset.js';
+import { RESET_RECIPIENT } from '../../../api/src/identity/queries/passwords.js';
 import { referralInvitation } from '../../../api/src/identity/referrals.js';
-import { EMAIL_CONFIRMATION } from '../../../api/src/rules/accounts.js';
+import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '../../../api/src/rules/accounts.js';
 import type { Language } from '../../../api/src/rules/engagement.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
@@ -41,6 +48,8 @@ export class MailConsumer implements EventConsumer {
   readonly handles = [
     UserRegistered.type,
     MerchantRegistered.type,
+    PasswordResetRequested.type,
+    PasswordChanged.type,
     CouponApproved.type,
     CouponRejected.type,
     ProductApproved,
@@ -88,6 +97,37 @@ export class MailConsumer implements EventConsumer {
             validForHours: EMAIL_CONFIRMATION.validForHours,
           }),
         ];
+      }
+      case PasswordResetRequested.type: {
+        const role = payload.role === 'merchant' ? 'merchant' : 'user';
+        const [account] = await manager.query(RESET_RECIPIENT[role], [Number(id)]);
+        if (!account) return [];
+        // Signed here from the account's current password hash: the link is in no event, and it
+        // stops working once the password changes (whether through this link or otherwise).
+        const expiresAt = new Date(String(payload.expiresAt));
+        const token = encodeURIComponent(
+          passwordResetToken(SESSION_SECRET, role, Number(id), account.passwordHash, expiresAt),
+        );
+        const resetUrl =
+          role === 'user'
+            ? `${PUBLIC_URL}/reset-password?token=${token}`
+            : `${BACKOFFICE_URL}/#/reset-password?token=${token}`;
+        return [
+          this.mail(event, 'password-reset', account, {
+            name: account.name,
+            resetUrl,
+            validForMinutes: PASSWORD_RESET.validForMinutes,
+          }),
+        ];
+      }
+      case PasswordChanged.type: {
+        // A notice to the account's owner, so a change they did not make does not go unnoticed.
+        const role = payload.role === 'merchant' ? 'merchant' : 'user';
+        const [account] = await manager.query(RESET_RECIPIENT[role], [Number(id)]);
+        if (!account) return [];
+        const forgotUrl =
+          role === 'user' ? `${PUBLIC_URL}/forgot-password` : `${BACKOFFICE_URL}/#/forgot-password`;
+        return [this.mail(event, 'password-changed', account, { name: account.name, forgotUrl })];
       }
       case CouponApproved.type:
       case CouponRejected.type: {

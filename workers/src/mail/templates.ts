@@ -20,6 +20,8 @@ export interface RenderedMail {
 export interface MailParameters {
   'user-welcome': { name: string; siteUrl: string; referralLink: string };
   'merchant-welcome': { name: string; confirmUrl: string; validForHours: number };
+  'password-reset': { name: string; resetUrl: string; validForMinutes: number };
+  'password-changed': { name: string; forgotUrl: string };
   'coupon-approved': { name: string; title: string; url: string };
   'coupon-rejected': { name: string; title: string; reason: string; url: string };
   'product-approved': { name: string; productName: string; url: string };
@@ -61,6 +63,24 @@ const english: Templates = {
       `The link works for ${p.validForHours} hours.`,
     ],
     action: { label: 'Confirm email address', url: p.confirmUrl },
+  }),
+  'password-reset': (p) => ({
+    subject: 'Reset your Offers Marketplace password',
+    blocks: [
+      `Hello ${p.name},`,
+      'Someone asked to reset the password of your Offers Marketplace account. Choose a new password with the link below.',
+      `The link works once, for ${p.validForMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    ],
+    action: { label: 'Choose a new password', url: p.resetUrl },
+  }),
+  'password-changed': (p) => ({
+    subject: 'Your Offers Marketplace password was changed',
+    blocks: [
+      `Hello ${p.name},`,
+      'The password of your Offers Marketplace account was just changed, and your other sessions were signed out.',
+      'If this was not you, choose a new password now with the link below.',
+    ],
+    action: { label: 'Reset my password', url: p.forgotUrl },
   }),
   'coupon-approved': (p) => ({
     subject: `Your coupon “${p.title}” is live`,
@@ -135,6 +155,24 @@ const hindi: Templates = {
     ],
     action: { label: 'ईमेल पते की पुष्टि करें', url: p.confirmUrl },
   }),
+  'password-reset': (p) => ({
+    subject: 'अपना ऑफ़र्स मार्केटप्लेस पासवर्ड रीसेट करें',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'किसी ने आपके ऑफ़र्स मार्केटप्लेस खाते का पासवर्ड रीसेट करने का अनुरोध किया है। नीचे दिए लिंक से नया पासवर्ड चुनें।',
+      `यह लिंक एक ही बार, ${p.validForMinutes} मिनट तक काम करता है। अगर आपने यह अनुरोध नहीं किया, तो इस मेल को अनदेखा करें: आपका पासवर्ड वही रहेगा।`,
+    ],
+    action: { label: 'नया पासवर्ड चुनें', url: p.resetUrl },
+  }),
+  'password-changed': (p) => ({
+    subject: 'आपका ऑफ़र्स मार्केटप्लेस पासवर्ड बदल दिया गया',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'आपके ऑफ़र्स मार्केटप्लेस खाते का पासवर्ड अभी बदला गया है, और आपके दूसरे सत्रों से साइन आउट कर दिया गया है।',
+      'अगर यह आपने नहीं किया, तो नीचे दिए लिंक से अभी नया पासवर्ड चुनें।',
+    ],
+    action: { label: 'मेरा पासवर्ड रीसेट करें', url: p.forgotUrl },
+  }),
   'coupon-approved': (p) => ({
     subject: `आपका कूपन “${p.title}” अब लाइव है`,
     blocks: [
@@ -203,6 +241,24 @@ const telugu: Templates = {
       `ఈ లింక్ ${p.validForHours} గంటల వరకు పనిచేస్తుంది.`,
     ],
     action: { label: 'ఈమెయిల్ చిరునామాను నిర్ధారించండి', url: p.confirmUrl },
+  }),
+  'password-reset': (p) => ({
+    subject: 'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ పాస్‌వర్డ్‌ను రీసెట్ చేయండి',
+    blocks: [
+      `నమస్తే ${p.name},`,
+      'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా పాస్‌వర్డ్‌ను రీసెట్ చేయమని ఎవరో అడిగారు. కింది లింక్‌తో కొత్త పాస్‌వర్డ్‌ను ఎంచుకోండి.',
+      `ఈ లింక్ ఒక్కసారి మాత్రమే, ${p.validForMinutes} నిమిషాల పాటు పనిచేస్తుంది. మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.`,
+    ],
+    action: { label: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి', url: p.resetUrl },
+  }),
+  'password-changed': (p) => ({
+    subject: 'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ పాస్‌వర్డ్ మార్చబడింది',
+    blocks: [
+      `నమస్తే ${p.name},`,
+      'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా పాస్‌వర్డ్ ఇప్పుడే మార్చబడింది, మీ ఇతర సెషన్‌ల నుండి సైన్ అవుట్ చేయబడింది.',
+      'ఇది మీరు చేయకపోతే, కింది లింక్‌తో ఇప్పుడే కొత్త పాస్‌వర్డ్ ఎంచుకోండి.',
+    ],
+    action: { label: 'నా పాస్‌వర్డ్ రీసెట్ చేయండి', url: p.forgotUrl },
   }),
   'coupon-approved': (p) => ({
     subject: `మీ కూపన్ “${p.title}” ఇప్పుడు అందుబాటులో ఉంది`,

@@ -58,7 +58,10 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
         return resumed > 0 ? `resumed ${resumed} campaigns` : undefined;
       },
       [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
-        const { sessions, failures } = await purgeExpiredSignInData(this.dataSource);
+        const { sessions, failures } = await purgeExpiredSignInData(
+          this.dataSource,
+          this.environment.SESSION_IDLE_HOURS,
+        );
         return sessions + failures > 0
           ? `removed ${sessions} sessions, ${failures} sign-in failures`
           : undefined;

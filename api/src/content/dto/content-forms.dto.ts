@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Flag, MerchantUrl, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import {
+  Flag,
+  IsOptional,
+  MerchantUrl,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../http/field-decorators.js';
 import {
   BANNER_POSITIONS,
   type BannerPosition,

@@ -70,7 +70,8 @@ export class RevealCouponHandler implements ICommandHandler<RevealCoupon> {
       const [coupon] = await manager.query(
         `SELECT c.coupon_code, coalesce(c.merchant_url, m.merchant_url) AS merchant_url, c.merchant_id
          FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-         WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()`,
+         WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
+           AND m.is_email_confirmed AND NOT m.store_hidden`,
         [couponId],
       );
       if (!coupon)

@@ -5,13 +5,12 @@ import {
   ArrayMinSize,
   IsInt,
   IsNotEmpty,
-  IsOptional,
   IsUrl,
   Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
 import { COUPON_CODE, COUPON_FORM as F } from '../../rules/coupons.js';
 
 /** "3", [3, "4"], "3,4" → [3, 4]: forms send lists in all these ways. */

@@ -1,17 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
 import { COUPON_REVIEW, SLOT_KINDS } from '../../rules/coupons.js';
 
 export class ApproveCouponDto {
@@ -66,7 +55,7 @@ export class SlotChangesDto {
   @IsIn(SLOT_KINDS, { message: SLOT_MESSAGES.kind })
   kind?: 'free' | 'paid';
 
-  @IsOptional()
+  @Nullable()
   @Trim()
   @Matches(/^\d{1,9}(\.\d{1,2})?$/, { message: SLOT_MESSAGES.price })
   price?: string | null;
@@ -77,7 +66,7 @@ export class SlotChangesDto {
   @Max(100_000, { message: SLOT_MESSAGES.capacity })
   capacity?: number;
 
-  @IsOptional()
+  @Nullable()
   @IsString()
   id?: unknown;
 }

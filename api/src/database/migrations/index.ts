@@ -7,6 +7,7 @@ import { Storefront1764100000000 } from './1764100000000-storefront.js';
 import { Engagement1764200000000 } from './1764200000000-engagement.js';
 import { TotalOrders1764300000000 } from './1764300000000-total-orders.js';
 import { StoreAddresses1764350000000 } from './1764350000000-store-addresses.js';
+import { AccountSecurity1764400000000 } from './1764400000000-account-security.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   Engagement1764200000000,
   TotalOrders1764300000000,
   StoreAddresses1764350000000,
+  AccountSecurity1764400000000,
 ];

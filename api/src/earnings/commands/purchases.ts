@@ -15,6 +15,10 @@ import {
   PurchaseRecorded,
 } from '../events/earnings-events.js';
 import { cashbackPaise, percentToBasisPoints, rupeesToPaise } from '../money.js';
+import { COUPON_LIVE_AT } from '../queries/purchases.js';
+
+const fieldError = (field: string, message: string) =>
+  new BadRequestException({ statusCode: 400, message, errors: { [field]: [message] } });
 
 export class RecordPurchase extends Command<{ earningId: number; created: boolean }> {
   constructor(
@@ -45,6 +49,17 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
         [merchantId, purchase.purchaseReference],
       );
       if (existing) return { earningId: existing.id as number, created: false };
+      const amountPaise = rupeesToPaise(purchase.purchaseAmount);
+      if (amountPaise <= 0) throw fieldError('purchaseAmount', POSTBACK.zeroAmount);
+      const purchasedAt = purchase.purchasedAt ? new Date(purchase.purchasedAt) : new Date();
+      // A few minutes of clock difference between the merchant's server and ours are allowed.
+      if (Number.isNaN(purchasedAt.getTime()) || purchasedAt.getTime() > Date.now() + 5 * 60_000) {
+        throw fieldError('purchasedAt', POSTBACK.purchasedAt);
+      }
+      // Cashback is for purchases made with a coupon shoppers could see: the merchant's own coupon,
+      // live at that moment (not pending, rejected, withdrawn before or expired).
+      const [live] = await manager.query(COUPON_LIVE_AT, [purchase.couponId, merchantId, purchasedAt]);
+      if (!live) throw fieldError('couponId', POSTBACK.couponNotLive);
       const [shopper] = await manager.query(
         "SELECT owner_id AS id FROM referral_codes WHERE code = $1 AND owner_type = 'user'",
         [normaliseReferralCode(purchase.referralCode)],
@@ -62,12 +77,11 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
         [purchase.couponId],
       );
       const rateBp: number = rate ?? percentToBasisPoints(this.environment.CASHBACK_DEFAULT_RATE_PERCENT);
-      const amountPaise = rupeesToPaise(purchase.purchaseAmount);
       const cashback = cashbackPaise(amountPaise, rateBp);
       const [created] = await manager.query(
         `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
-                               purchase_amount_paise, rate_bp, amount_paise)
-         VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8)
+                               purchase_amount_paise, rate_bp, amount_paise, purchased_at)
+         VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (merchant_id, purchase_reference) WHERE kind = 'cashback' DO NOTHING
          RETURNING id`,
         [
@@ -79,6 +93,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
           amountPaise,
           rateBp,
           cashback,
+          purchasedAt,
         ],
       );
       if (!created) {

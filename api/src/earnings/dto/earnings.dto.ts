@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { RequiredText, WholeNumber } from '../../http/field-decorators.js';
 import { POSTBACK } from '../../rules/engagement.js';
 
@@ -38,6 +38,14 @@ export class PurchasePostbackDto {
   @IsString({ message: POSTBACK.purchaseAmount })
   @Matches(RUPEES, { message: POSTBACK.purchaseAmount })
   purchaseAmount: string;
+
+  @ApiPropertyOptional({
+    example: '2026-11-24T10:15:00+05:30',
+    description: 'When the purchase was made (default: when reported); its coupon must have been live then.',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: POSTBACK.purchasedAt })
+  purchasedAt?: string;
 }
 
 export const RATE_MESSAGE = 'The cashback rate is a percentage from 0 to 100 with up to 2 decimals, or null.';

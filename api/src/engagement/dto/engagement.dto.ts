@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsOptional,
   IsString,
   Matches,
   Max,
@@ -17,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { RequiredText, Trim } from '../../http/field-decorators.js';
+import { IsOptional, RequiredText, Trim } from '../../http/field-decorators.js';
 import { MOBILE_NUMBER } from '../../rules/accounts.js';
 import {
   CAMPAIGN_FORM,

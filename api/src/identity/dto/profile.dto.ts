@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches, MinLength } from 'class-validator';
-import { RequiredText } from '../../http/field-decorators.js';
+import { IsIn, Matches, MinLength } from 'class-validator';
+import { IsOptional, RequiredText } from '../../http/field-decorators.js';
 import {
   MERCHANT_REGISTRATION as M,
   MOBILE_NUMBER,

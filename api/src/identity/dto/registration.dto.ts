@@ -1,17 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
-import {
-  Allow,
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
-import { RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
+import { Allow, IsEmail, IsIn, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
 import {
   MERCHANT_REGISTRATION as M,
   MOBILE_NUMBER,

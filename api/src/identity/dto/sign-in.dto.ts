@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { RequiredText } from '../../http/field-decorators.js';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, RequiredText } from '../../http/field-decorators.js';
 import {
   ADMIN_SIGN_IN as A,
   MERCHANT_SIGN_IN as M,

@@ -50,6 +50,10 @@ export class Merchant {
   @Column('timestamptz', { name: 'email_confirmation_expires_at', nullable: true })
   emailConfirmationExpiresAt: Date | null;
 
+  /** An admin hid the merchant's store page and coupons from the public site. */
+  @Column('boolean', { name: 'store_hidden', default: false })
+  storeHidden: boolean;
+
   /** Language of the mails sent to this account: en, hi or te. */
   @Column('text', { default: 'en' })
   language: string;

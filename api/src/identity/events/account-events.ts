@@ -30,3 +30,42 @@ export class MerchantEmailConfirmed extends DomainEvent<{ email: string }> {
   readonly type = MerchantEmailConfirmed.type;
   readonly aggregateType = 'Merchant';
 }
+
+/** The password of a user or merchant changed (by its owner, or through a reset link). */
+export class PasswordChanged extends DomainEvent<{ role: 'user' | 'merchant'; via: 'change' | 'reset' }> {
+  static readonly type = 'PasswordChanged';
+  readonly type = PasswordChanged.type;
+  constructor(
+    readonly aggregateType: 'User' | 'Merchant',
+    aggregateId: string,
+    payload: { role: 'user' | 'merchant'; via: 'change' | 'reset' },
+  ) {
+    super(aggregateId, payload);
+  }
+}
+
+/**
+ * Someone asked for a reset link for this account. The link is not in the event: the mailer signs
+ * it from the account's current password hash and `expiresAt`.
+ */
+export class PasswordResetRequested extends DomainEvent<{ role: 'user' | 'merchant'; expiresAt: string }> {
+  static readonly type = 'PasswordResetRequested';
+  readonly type = PasswordResetRequested.type;
+  constructor(
+    readonly aggregateType: 'User' | 'Merchant',
+    aggregateId: string,
+    payload: { role: 'user' | 'merchant'; expiresAt: string },
+  ) {
+    super(aggregateId, payload);
+  }
+}
+
+/** An admin hid or showed a merchant's store page and coupons. */
+export class StoreVisibilityChanged extends DomainEvent<{ hidden: boolean }> {
+  static readonly type = 'StoreVisibilityChanged';
+  readonly type = StoreVisibilityChanged.type;
+  readonly aggregateType = 'Merchant';
+}
+
+/** Events after which a merchant's coupons and store page may appear on the public site or leave it. */
+export const MERCHANT_VISIBILITY_EVENTS = [MerchantEmailConfirmed.type, StoreVisibilityChanged.type] as const;

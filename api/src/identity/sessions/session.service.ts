@@ -1,8 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { Environment } from '../../config/environment.js';
+import {
+  END_ACCOUNT_SESSIONS,
+  END_SESSION,
+  FIND_SESSION,
+  LIST_ACCOUNT_SESSIONS,
+  START_SESSION,
+  TOUCH_SESSION,
+} from '../queries/sessions.js';
 
 export type Role = 'user' | 'merchant' | 'admin';
 
@@ -18,10 +26,22 @@ export interface SignedInAccount {
 }
 
 export interface NewSession {
+  id: string;
   cookieToken: string;
-  bearerToken: string;
+  /** Only for API clients that asked for one: a browser's sign-in gets cookies alone. */
+  bearerToken?: string;
   xsrfToken: string;
   expiresAt: Date;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  apiClient: boolean;
+  current: boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -29,7 +49,8 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 /**
  * Sessions live in PostgreSQL, so every API process sees the same ones and Redis may restart
- * without signing anybody out. Only digests of the tokens are stored.
+ * without signing anybody out. Only digests of the tokens are stored. A session ends at its
+ * expiry (`SESSION_TTL_HOURS`) or after `SESSION_IDLE_HOURS` without use, whichever comes first.
  */
 @Injectable()
 export class SessionService {
@@ -38,41 +59,35 @@ export class SessionService {
     private readonly environment: Environment,
   ) {}
 
-  async start(role: Role, accountId: number): Promise<NewSession> {
-    const session = {
-      cookieToken: newToken(),
-      bearerToken: newToken(),
-      xsrfToken: newToken(),
-      expiresAt: new Date(Date.now() + this.environment.SESSION_TTL_HOURS * 3600_000),
-    };
-    await this.dataSource.query(
-      `INSERT INTO sessions (cookie_token_hash, bearer_token_hash, xsrf_token, role, account_id, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        digest(session.cookieToken),
-        digest(session.bearerToken),
-        session.xsrfToken,
-        role,
-        accountId,
-        session.expiresAt,
-      ],
-    );
-    return session;
+  async start(
+    role: Role,
+    accountId: number,
+    options: { bearer: boolean; userAgent?: string },
+  ): Promise<NewSession> {
+    const cookieToken = newToken();
+    const bearerToken = options.bearer ? newToken() : undefined;
+    const xsrfToken = newToken();
+    const expiresAt = new Date(Date.now() + this.environment.SESSION_TTL_HOURS * 3600_000);
+    const [{ id }] = await this.dataSource.query(START_SESSION, [
+      digest(cookieToken),
+      bearerToken ? digest(bearerToken) : null,
+      xsrfToken,
+      role,
+      accountId,
+      expiresAt,
+      options.userAgent?.slice(0, 300) ?? null,
+    ]);
+    return { id, cookieToken, bearerToken, xsrfToken, expiresAt };
   }
 
   async find(via: 'cookie' | 'bearer', token: string): Promise<SignedInAccount | undefined> {
     const column = via === 'cookie' ? 'cookie_token_hash' : 'bearer_token_hash';
-    const [row] = await this.dataSource.query(
-      `SELECT s.id, s.role, s.account_id, s.xsrf_token,
-              coalesce(u.user_name, m.merchant_name, a.username) AS name
-       FROM sessions s
-       LEFT JOIN users u ON s.role = 'user' AND u.id = s.account_id
-       LEFT JOIN merchants m ON s.role = 'merchant' AND m.id = s.account_id
-       LEFT JOIN admins a ON s.role = 'admin' AND a.id = s.account_id
-       WHERE s.${column} = $1 AND s.expires_at > now()`,
-      [digest(token)],
-    );
+    const [row] = await this.dataSource.query(FIND_SESSION(column), [
+      digest(token),
+      this.environment.SESSION_IDLE_HOURS,
+    ]);
     if (!row || row.name === null) return undefined;
+    if (row.stale) await this.dataSource.query(TOUCH_SESSION, [row.id]);
     return {
       sessionId: row.id,
       role: row.role,
@@ -84,7 +99,21 @@ export class SessionService {
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+    await this.dataSource.query(END_SESSION, [sessionId]);
+  }
+
+  /** Ends every session of the account, or every one but `keep` (the caller's own). */
+  async endAll(role: Role, accountId: number, keep?: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource).query(END_ACCOUNT_SESSIONS, [role, accountId, keep ?? null]);
+  }
+
+  async list(role: Role, accountId: number, currentSessionId: string): Promise<SessionSummary[]> {
+    const rows: Omit<SessionSummary, 'current'>[] = await this.dataSource.query(LIST_ACCOUNT_SESSIONS, [
+      role,
+      accountId,
+      this.environment.SESSION_IDLE_HOURS,
+    ]);
+    return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
   }
 }
 

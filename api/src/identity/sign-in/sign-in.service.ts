@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '../../rules/accounts.js';
 import { verifyPassword } from '../passwords.js';
 import { type NewSession, type Role, SessionService } from '../sessions/session.service.js';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { SignInThrottle, throttleKeys } from './sign-in-throttle.js';
 
 export interface Credentials {
   /** What identifies the account: the email for users, the username for merchants and admins. */
@@ -13,6 +13,9 @@ export interface Credentials {
   /** A second fact the form asks for (the user's username, the admin's email), if given. */
   alsoMatches?: { column: 'user_name' | 'email'; value: string };
   clientAddress: string;
+  /** An API client asked for a bearer token (`X-Session-Kind: bearer`). */
+  bearer: boolean;
+  userAgent?: string;
 }
 
 const ACCOUNTS: Record<Role, { table: string; key: string; failed: string }> = {
@@ -37,8 +40,8 @@ export class SignInService {
     const account = ACCOUNTS[role];
     const identifier = credentials.identifier.trim();
     const accountKey = `${role}:${identifier.toLowerCase()}`;
-    const keys = [accountKey, `address:${credentials.clientAddress}`];
-    await this.throttle.assertAllowed(keys);
+    const keys = throttleKeys(accountKey, credentials.clientAddress);
+    await this.throttle.admit(keys);
 
     const also = credentials.alsoMatches;
     const [row] = await this.dataSource.query(
@@ -52,7 +55,11 @@ export class SignInService {
       await this.throttle.recordFailure(keys);
       throw new UnauthorizedException({ statusCode: 401, message: account.failed });
     }
-    await this.throttle.forgive(accountKey);
-    return { accountId: row.id, session: await this.sessions.start(role, row.id) };
+    await this.throttle.forgive(keys);
+    const session = await this.sessions.start(role, row.id, {
+      bearer: credentials.bearer,
+      userAgent: credentials.userAgent,
+    });
+    return { accountId: row.id, session };
   }
 }

@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsNotEmpty,
-  IsOptional,
   IsString,
   IsUrl,
   MaxLength,
@@ -11,7 +10,7 @@ import {
   registerDecorator,
   ValidateIf,
 } from 'class-validator';
-import { Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, Nullable, Trim, WholeNumber } from '../../http/field-decorators.js';
 import {
   CATEGORY_FORM,
   PRODUCT_FORM as P,
@@ -33,7 +32,7 @@ const BooleanField = (message: string) => (target: object, property: string) => 
 /** Optional text: trimmed, a string, at most `maxLength`; null clears it. */
 const OptionalText = (maxLength: number, tooLong: string) => (target: object, property: string) => {
   Trim()(target, property);
-  IsOptional()(target, property);
+  Nullable()(target, property);
   IsString({ message: tooLong })(target, property);
   MaxLength(maxLength, { message: tooLong })(target, property);
 };
@@ -68,7 +67,7 @@ const Price = () => (target: object, property: string) => {
 
 const WebAddress = () => (target: object, property: string) => {
   Trim()(target, property);
-  IsOptional()(target, property);
+  Nullable()(target, property);
   IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: P.merchantUrl.invalid })(
     target,
     property,

@@ -41,9 +41,10 @@ export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
 ): Promise<StorePage | undefined> {
+  // A merchant's page is public once it confirmed its email, unless an admin hid its store.
   const [store] = await manager.query(
     `SELECT s.*, m.slug FROM merchant_stores s JOIN merchants m ON m.id = s.merchant_id
-     WHERE s.merchant_id = $1 AND s.is_active`,
+     WHERE s.merchant_id = $1 AND s.is_active AND m.is_email_confirmed AND NOT m.store_hidden`,
     [merchantId],
   );
   if (!store) return undefined;

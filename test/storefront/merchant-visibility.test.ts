@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STORE_VISIBILITY } from '../../api/src/rules/storefront.js';
+import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
+import { confirmMerchantEmail, registerAndSignInMerchant, type Session } from '../support/accounts.js';
+import {
+  approve,
+  type Marketplace,
+  startMarketplace,
+  submitCoupon,
+  untilEventsProcessed,
+  untilListed,
+} from '../support/marketplace.js';
+import {
+  approveProduct,
+  createCategory,
+  inject,
+  saveStore,
+  submitProduct,
+  untilOnPage,
+} from '../support/storefront.js';
+import { eventually } from '../support/test-environment.js';
+
+/** A merchant's coupons and store page are public only once it confirmed its email, and not while an admin hides them. */
+let market: Marketplace;
+
+beforeAll(async () => {
+  market = await startMarketplace('merchant visibility', {
+    consumers: [CouponListingProjection, StorePageProjection],
+  });
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+/** A merchant with an approved coupon and a store page with one approved product. */
+async function merchantWithShop(confirmEmail: boolean) {
+  const { registration, session } = await registerAndSignInMerchant(market.api.baseUrl, {}, { confirmEmail });
+  const couponId = await submitCoupon(market, session);
+  expect((await approve(market, couponId)).statusCode).toBe(200);
+  await saveStore(market, session);
+  const productId = await submitProduct(market, session, await createCategory(market, session, 'Serums'));
+  expect((await approveProduct(market, productId)).statusCode).toBe(200);
+  await untilEventsProcessed(market);
+  return { registration, session, couponId, productId };
+}
+
+const reveal = (couponId: number) => inject(market, 'POST', `/api/coupons/${couponId}/reveal`);
+const storePageStatus = async (merchant: Session) =>
+  (await inject(market, 'GET', `/api/stores/${merchant.id}`)).statusCode;
+
+describe('a merchant that has not confirmed its email', () => {
+  it('has no public coupons or store page until it does', async () => {
+    const { registration, session, couponId, productId } = await merchantWithShop(false);
+
+    expect(await storePageStatus(session)).toBe(404);
+    expect((await reveal(couponId)).statusCode).toBe(404);
+    const [{ listed }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS listed FROM coupon_listings WHERE coupon_id = $1',
+      [couponId],
+    );
+    expect(listed).toBe(0);
+
+    await confirmMerchantEmail(market.api.baseUrl, session.id, registration.email);
+
+    await untilListed(market, couponId);
+    await untilOnPage(market, session.id, productId);
+    expect((await reveal(couponId)).statusCode).toBe(200);
+  });
+});
+
+describe('an admin', () => {
+  it('hides a store page and its coupons, and shows them again', async () => {
+    const { session, couponId, productId } = await merchantWithShop(true);
+    await untilListed(market, couponId);
+    await untilOnPage(market, session.id, productId);
+    const hide = (hidden: unknown, headers = market.admin) =>
+      inject(market, 'PUT', `/api/admin/stores/${session.id}`, headers, { hidden });
+
+    const hidden = await hide(true);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toEqual({ merchantId: session.id, hidden: true });
+    await untilListed(market, couponId, false);
+    await eventually(async () => (await storePageStatus(session)) === 404, 'the page to go');
+    expect((await reveal(couponId)).statusCode).toBe(404);
+
+    expect((await hide(false)).statusCode).toBe(200);
+    await untilListed(market, couponId);
+    await untilOnPage(market, session.id, productId);
+  });
+
+  it('is the only one who may, with a clear answer for bad input', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    const put = (url: string, headers: Record<string, string>, payload: unknown) =>
+      inject(market, 'PUT', url, headers, payload);
+
+    expect((await put(`/api/admin/stores/${session.id}`, session.bearer, { hidden: true })).statusCode).toBe(
+      403,
+    );
+    const invalid = await put(`/api/admin/stores/${session.id}`, market.admin, { hidden: 'maybe' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual({ hidden: [STORE_VISIBILITY.hidden] });
+    const unknown = await put('/api/admin/stores/999999', market.admin, { hidden: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(STORE_VISIBILITY.notFound);
+  });
+});
