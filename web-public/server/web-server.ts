@@ -165,13 +165,17 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
     const render = () => renderDocument({ renderer, fetch, url, publicUrl, development });
-    // In development the sources change under the server: every request renders afresh.
-    const document = development
-      ? await render()
-      : await pages.get(url, async () => {
-          const [value, nextExpiry] = await Promise.all([render(), listings.nextExpiry()]);
-          return { value, validUntil: nextExpiry };
-        });
+    // In development the sources change under the server: every request renders afresh. An account
+    // form's address may carry a secret (a reset link's token): such a page is never kept.
+    const entry = await renderer.entry();
+    const personal = url.includes('?') && entry.isPrivate(entry.matchPage(entry.splitLanguage(path).path));
+    const document =
+      development || personal
+        ? await render()
+        : await pages.get(url, async () => {
+            const [value, nextExpiry] = await Promise.all([render(), listings.nextExpiry()]);
+            return { value, validUntil: nextExpiry };
+          });
     if ('redirect' in document) return reply.redirect(document.redirect, document.status);
     reply
       .status(document.status)
