@@ -90,6 +90,16 @@ describe('user registration', () => {
     );
 
     expect(response.statusCode).toBe(201);
+    const [user] = await api.dataSource.query('SELECT referred_by FROM users WHERE id = $1', [
+      response.json().userId,
+    ]);
+    const [event] = await api.dataSource.query(
+      `SELECT payload FROM outbox WHERE type = 'UserRegistered' AND aggregate_id = $1`,
+      [String(response.json().userId)],
+    );
+    // Credited to the referrer's own code (as written, whatever the case it was typed in).
+    expect(user.referred_by).toBe(referrer.referralCode);
+    expect(event.payload.referredBy).toBe(referrer.referralCode);
   });
 
   it.each([

@@ -67,7 +67,7 @@ export const TEST_PUBLIC_URL = 'https://offers.example.in';
  * rendering pages from the marketplace's read models and forwarding /api to its API.
  */
 export async function serveSite(
-  market: Marketplace,
+  market: Pick<Marketplace, 'test' | 'api'>,
   options: { sitemapLimit?: number } = {},
 ): Promise<WebApp> {
   const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD_CHANGE, PASSWORD_RESET } from '../../api/src/rules/accounts.js';
 import { registerAndSignInUser, USER_PASSWORD } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, serveWebApp, type WebApp } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { linkIn } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
-import { seriousViolations } from '../support/web-public.js';
+import { seriousViolations, serveSite } from '../support/web-public.js';
 
 /**
  * A shopper changes, forgets and resets the password and signs out everywhere, in a real browser
@@ -23,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   market = await startEngagementMarket('web_public_password');
-  site = await serveWebApp('web-public', market.api.baseUrl);
+  site = await serveSite(market);
   browser = await launchBrowser();
 }, 120_000);
 
