@@ -226,13 +226,22 @@ async function waitForHealth(url) {
   await stopAll(1);
 }
 
+/** The operations ports, as the processes read them (defaults as in api/src/config/environment.ts). */
+function operationsUrls() {
+  const host = probeHost(process.env.OPERATIONS_HOST);
+  const apiPort = process.env.API_OPERATIONS_PORT || '9464';
+  const workersPort = process.env.WORKERS_OPERATIONS_PORT || '9465';
+  return `http://${host}:${apiPort}/metrics, http://${host}:${workersPort}/metrics`;
+}
+
 function printUrls(port, webApps) {
   const api = `http://localhost:${port}/api`;
   const rows = [
     ...webApps.map((app) => [app.label, `http://localhost:${app.port}/`]),
     ['API', api],
     ['OpenAPI docs', `${api}/docs`],
-    ['Health', `${api}/health`],
+    ['Readiness', `${api}/health/ready`],
+    ['Metrics (API, workers)', operationsUrls()],
     ['Queue dashboard (admins)', `${api}/admin/queues`],
     // Without SMTP_URL the workers keep every mail in a development mailbox.
     ...(process.env.SMTP_URL ? [] : [['Development mailbox (admins)', `${api}/admin/dev-mailbox`]]),

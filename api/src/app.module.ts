@@ -5,8 +5,10 @@ import { CouponsModule } from './coupons/coupons.module.js';
 import { EarningsModule } from './earnings/earnings.module.js';
 import { EngagementModule } from './engagement/engagement.module.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
+import { SearchModule } from './search/search.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
 
 /** The HTTP API: the platform plus one module per feature. */
@@ -18,12 +20,14 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot(environment, options),
         IdentityModule,
+        IdempotencyModule,
         CouponsModule,
         ContentModule,
         StorefrontModule,
         HealthModule,
         EngagementModule,
         EarningsModule,
+        SearchModule,
       ],
     };
   }

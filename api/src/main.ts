@@ -1,9 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { loadEnvironmentOrExit } from './config/environment.js';
 import { configureHttpApp, createHttpAdapter } from './http/configure-app.js';
+import { answerPendingRequestsNow } from './http/request-deadline.js';
+import { boundShutdown } from './platform/shutdown.js';
 
 process.env.SERVICE_NAME ??= 'api';
 const environment = loadEnvironmentOrExit();
@@ -15,4 +18,15 @@ const app = await NestFactory.create<NestFastifyApplication>(
 );
 await configureHttpApp(app);
 app.enableShutdownHooks();
+const logger = app.get(Logger);
+boundShutdown(
+  environment.SHUTDOWN_GRACE_MS,
+  async () => {
+    const answered = answerPendingRequestsNow();
+    // Lets the 503s leave before the process ends.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return `Stopped after ${environment.SHUTDOWN_GRACE_MS} ms: answered ${answered} running requests with 503`;
+  },
+  (line) => logger.warn(line, 'Shutdown'),
+);
 await app.listen(environment.PORT, environment.HOST);

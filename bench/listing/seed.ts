@@ -4,6 +4,11 @@
  * `coupon_listings` rows the listing projection would have written for them.
  */
 import type pg from 'pg';
+import {
+  addSearchWordsSql,
+  categoryNamesSql,
+  searchVectorSql,
+} from '../../api/src/coupons/queries/search.js';
 
 export const MERCHANTS = 100;
 
@@ -41,22 +46,27 @@ const pick = (words: string[]) =>
 
 /** 100 merchants and the three slots of the demo data (one free, two paid). */
 export async function seedMerchantsAndSlots(client: pg.Client): Promise<void> {
-  await client.query(
-    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
-                            user_name, password_hash, referral_code, referred_by_code, referred_by_type,
-                            is_email_confirmed)
-     SELECT 'Merchant ' || g, 'Brand ' || g, 'Retail', 'Shopping', g || ' Market Street',
-            'merchant' || g || '@bench.localhost', '9' || lpad(g::text, 9, '0'),
-            'https://merchant' || g || '.bench.localhost', 'merchant_' || g, 'not-a-password-hash',
-            'BENCH' || lpad(g::text, 5, '0'), '', 'merchant', true
-     FROM generate_series(1, $1) g`,
-    [MERCHANTS],
-  );
+  await seedMerchants(client);
   await client.query(
     `INSERT INTO slots (name, kind, price_paise, capacity) VALUES
        ('Free listing', 'free', NULL, 500),
        ('Featured', 'paid', 49900, 20),
        ('Home page hero', 'paid', 199900, 4)`,
+  );
+}
+
+/** 100 confirmed merchants, `Brand <n>` at `/store/brand-<n>`. */
+export async function seedMerchants(client: pg.Client): Promise<void> {
+  await client.query(
+    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
+                            user_name, password_hash, referral_code, referred_by_code, referred_by_type,
+                            is_email_confirmed, slug)
+     SELECT 'Merchant ' || g, 'Brand ' || g, 'Retail', 'Shopping', g || ' Market Street',
+            'merchant' || g || '@bench.localhost', '9' || lpad(g::text, 9, '0'),
+            'https://merchant' || g || '.bench.localhost', 'merchant_' || g, 'not-a-password-hash',
+            'BENCH' || lpad(g::text, 5, '0'), '', 'merchant', true, 'brand-' || g
+     FROM generate_series(1, $1) g`,
+    [MERCHANTS],
   );
 }
 
@@ -98,7 +108,7 @@ export async function seedCoupons(client: pg.Client, count: number, due = 0): Pr
 /**
  * Categories of every coupon (a random subset of the eight, never empty), then one listing row
  * per live coupon with the projection's columns: popularity and clicks random, the search vector
- * as the projection builds it.
+ * and text from the same expressions as the projection's.
  */
 export async function seedListings(client: pg.Client): Promise<void> {
   await client.query(
@@ -107,17 +117,18 @@ export async function seedListings(client: pg.Client): Promise<void> {
      WHERE k.position = 1 + c.id % 8 OR random() < 0.2`,
   );
   await client.query(
-    `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, title, description, merchant_url, image_id,
-                                  percentage, discount_value, expires_at, category_ids, paid_slot, approved_at,
-                                  clicks, popularity, search)
-     SELECT c.id, c.merchant_id, m.merchant_name, c.title, c.description, coalesce(c.merchant_url, m.merchant_url),
-            c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
+    `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, title, description,
+                                  merchant_url, image_id, percentage, discount_value, expires_at, category_ids,
+                                  paid_slot, approved_at, verified_at, clicks, popularity, search)
+     SELECT c.id, c.merchant_id, m.merchant_name, m.slug, c.title, c.description,
+            coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
             coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
-            s.kind = 'paid', c.approved_at, floor(random() * 500)::int, random() * 10,
-            to_tsvector('simple', c.title || ' ' || c.description || ' ' || m.merchant_name)
+            s.kind = 'paid', c.approved_at, c.approved_at, floor(random() * 500)::int, random() * 10,
+            ${searchVectorSql('c.title', 'm.merchant_name', 'c.description', categoryNamesSql('c.id'))}
      FROM coupons c JOIN merchants m ON m.id = c.merchant_id JOIN slots s ON s.id = c.slot_id
      WHERE c.status = 'live'`,
   );
+  await client.query(addSearchWordsSql('true'));
 }
 
 /** Statistics and visibility as a table that has been in use would have them. */

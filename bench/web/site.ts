@@ -9,7 +9,9 @@
  *   `node:http` server sending the same bytes, measured in the same run (autocannon, rounds
  *   alternated, median); the ratio is the figure.
  *
- *   npm run bench:web [-- --runs N] [-- --seconds S]
+ *   npm run bench:web [-- --runs N] [-- --seconds S] [-- --keep]
+ *
+ * `--keep` leaves Lighthouse's JSON reports in a folder it names, for a closer look at a page.
  *
  * Lighthouse comes from the npm registry on first use (`npx lighthouse@12.8.2`: 13.x needs Node
  * 22) and drives Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium). Prints figures and
@@ -38,7 +40,11 @@ const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 
 const RENDERED_PAGE = '/coupons';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '8' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '8' },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const runs = Math.max(1, Number(values.runs) || 3);
 const seconds = Math.max(2, Number(values.seconds) || 8);
@@ -82,6 +88,9 @@ interface LighthouseFigures {
   cls: number;
   tbtMs: number;
   failing: string[];
+  /** What the LCP is, and where its time goes (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: string;
 }
 
 /** Lighthouse's trace sometimes misses the navigation's start on this machine (NO_NAVSTART): it asks to be run again. */
@@ -97,7 +106,7 @@ async function lighthouse(url: string, folder: string, attempts = 4): Promise<Li
 }
 
 async function lighthouseOnce(url: string, folder: string): Promise<LighthouseFigures> {
-  const output = join(folder, `report-${Date.now()}.json`);
+  const output = join(folder, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`);
   await run(
     'npx',
     [
@@ -122,6 +131,9 @@ async function lighthouseOnce(url: string, folder: string): Promise<LighthouseFi
   )
     .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
     .map((audit) => audit.id);
+  const lcp = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = lcp[0]?.items?.[0]?.node;
+  const phases = (lcp[1]?.items ?? []) as { phase: string; timing: number }[];
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -131,6 +143,8 @@ async function lighthouseOnce(url: string, folder: string): Promise<LighthouseFi
     cls: report.audits['cumulative-layout-shift'].numericValue,
     tbtMs: report.audits['total-blocking-time'].numericValue,
     failing,
+    lcpElement: element ? `${element.nodeLabel} (${element.selector})` : 'unknown',
+    lcpPhases: phases.map(({ phase, timing }) => `${phase} ${Math.round(timing)}`).join(', '),
   };
 }
 
@@ -170,12 +184,15 @@ try {
     await fetch(`${siteUrl}${path}`); // rendered once, then ready, as after the first visitor
     const figures: LighthouseFigures[] = [];
     for (let i = 0; i < runs; i += 1) figures.push(await lighthouse(`${siteUrl}${path}`, folder));
-    const m = (key: keyof Omit<LighthouseFigures, 'failing'>) => median(figures.map((f) => f[key]));
+    const m = (key: keyof Omit<LighthouseFigures, 'failing' | 'lcpElement' | 'lcpPhases'>) =>
+      median(figures.map((f) => f[key]));
     console.log(
       `  ${path.padEnd(24)} ${String(m('performance')).padStart(4)}  ${String(m('accessibility')).padStart(4)}  ` +
         `${String(m('bestPractices')).padStart(4)}  ${String(m('seo')).padStart(4)}  ${m('lcpMs').toFixed(0).padStart(6)}  ` +
         `${m('cls').toFixed(3).padStart(6)}  ${m('tbtMs').toFixed(0).padStart(6)}`,
     );
+    const medianLcp = figures.find((f) => f.lcpMs === m('lcpMs'))!;
+    console.log(`    LCP: ${medianLcp.lcpElement}; ms: ${medianLcp.lcpPhases}`);
     const failing = [...new Set(figures.flatMap((f) => f.failing))];
     if (failing.length) console.log(`    failing audits: ${failing.join(', ')}`);
   }
@@ -217,5 +234,6 @@ try {
 } finally {
   await stopServerProcesses();
   await market.close();
-  await rm(folder, { recursive: true, force: true });
+  if (values.keep) console.log(`\nLighthouse reports kept in ${folder}`);
+  else await rm(folder, { recursive: true, force: true });
 }

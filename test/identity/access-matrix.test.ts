@@ -20,6 +20,8 @@ import { createTestEnvironment, type TestEnvironment } from '../support/test-env
  */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/auth/users/register',
   'POST /api/auth/merchants/register',
   'GET /api/auth/confirm-email',
@@ -30,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password/reset',
   'GET /api/coupons',
   'POST /api/coupons/:id/reveal',
+  'POST /api/coupons/:id/votes',
+  'GET /api/search/suggest',
   'GET /api/categories',
   'GET /api/media/:id',
   'GET /api/home',

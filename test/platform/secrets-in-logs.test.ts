@@ -144,7 +144,7 @@ describe('SESSION_SECRET', () => {
 async function dataSourceFor(environment: TestEnvironment) {
   const { DataSource } = await import('typeorm');
   const { dataSourceOptions } = await import('../../api/src/database/data-source-options.js');
-  const dataSource = new DataSource(dataSourceOptions(environment.environment.DATABASE_URL, 2));
+  const dataSource = new DataSource(dataSourceOptions(environment.environment.DATABASE_URL, { size: 2 }));
   await dataSource.initialize();
   cleanups.push(() => dataSource.destroy());
   return dataSource;

@@ -119,6 +119,16 @@ export interface AxeViolation {
 
 /** Serious and critical accessibility violations of the page as it is now (WCAG 2 A/AA rules). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Elements still fading in (a notification, a dialog) are checked at their final colours, not
+  // half way: a busy machine slows the transitions down. Endless ones (spinners) are not awaited.
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((animation) =>
+         animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity)`,
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await page.addScriptTag({ content: axeSource });
   // A string, because the test code is type-checked without the DOM's types.
   const violations = (await page.evaluate(

@@ -41,6 +41,9 @@ export async function createTestEnvironment(
     EVENT_BACKOFF_MS: '50',
     // Shared by the file's API and workers processes, which sign and check each other's links.
     SESSION_SECRET: TEST_SESSION_SECRET,
+    // Each process's operations port (health, metrics) on a free port: files run side by side.
+    API_OPERATIONS_PORT: '0',
+    WORKERS_OPERATIONS_PORT: '0',
     ...overrides,
   };
   const environment = validateEnvironment(variables);

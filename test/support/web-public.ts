@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { validateEnvironment } from '../../api/src/config/environment.js';
 import { createWebServer } from '../../web-public/server/web-server.js';
 import type { WebApp } from './browser.js';
@@ -18,6 +18,22 @@ export interface AxeViolation {
   impact: string;
   help: string;
   nodes: string[];
+}
+
+/**
+ * Opens an address of the site and waits until the React app has taken over the server's HTML
+ * (`<html data-hydrated>`): before then a click does nothing and what a test adds is replaced.
+ */
+export async function visit(page: Page, address: string): Promise<Response | null> {
+  const response = await page.goto(address);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return response;
+}
+
+/** Loads the page again and waits, as `visit` does, for the app to take over. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.1 AA rules). */

@@ -11,10 +11,12 @@ import { send } from '../support/api-app.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import {
+  approve,
   listed,
   type Marketplace,
   startMarketplace,
   submitCoupon,
+  untilEventsProcessed,
   untilListed,
 } from '../support/marketplace.js';
 
@@ -290,6 +292,68 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       ...Array.from({ length: 5 }, () => ['rejected', 'Artwork is blurred']),
       ['live', null],
     ]);
+    await page.close();
+  });
+
+  it('shows the merchant and, in the live tab, the admins how shoppers use a coupon: reveals, votes, success rate', async () => {
+    const registration = await registerMerchant();
+    const merchant = sessionFrom(
+      await send(market.api.baseUrl, {
+        method: 'POST',
+        url: '/api/auth/merchants/login',
+        headers: BEARER_SIGN_IN,
+        payload: { userName: registration.userName, password: registration.password },
+      }),
+      0,
+    );
+    const title = `Used offer ${Date.now()}`;
+    const couponId = await submitCoupon(market, merchant, { title });
+    expect((await approve(market, couponId)).statusCode).toBe(200);
+    await untilListed(market, couponId);
+    const shopper = (address: string) => ({ 'x-forwarded-for': address });
+    for (const address of ['10.8.0.1', '10.8.0.2']) {
+      await market.api.http.inject({
+        method: 'POST',
+        url: `/api/coupons/${couponId}/reveal`,
+        headers: shopper(address),
+      });
+    }
+    for (const [index, worked] of [true, true, false, true, true].entries()) {
+      const voted = await market.api.http.inject({
+        method: 'POST',
+        url: `/api/coupons/${couponId}/votes`,
+        headers: shopper(`10.8.1.${index}`),
+        payload: { worked },
+      });
+      expect(voted.statusCode).toBe(202);
+    }
+    await untilEventsProcessed(market);
+
+    const figuresOf = async (page: Page) => {
+      const headers = await page.locator('thead th').allTextContents();
+      const cells = await page.locator('tbody tr', { hasText: title }).locator('td').allTextContents();
+      return Object.fromEntries(
+        ['Reveals', 'Votes', 'Success rate (%)'].map((name) => [name, cells[headers.indexOf(name)]]),
+      );
+    };
+    const page = await browser.newPage();
+    await step(page, 'merchant-usage', async () => {
+      await signIn(page, 'Merchant', registration.userName, registration.password);
+      await page.goto(`${site.url}/#/coupons`);
+      await page.getByText(title).waitFor();
+      expect(await figuresOf(page)).toEqual({ Reveals: '2', Votes: '5', 'Success rate (%)': '80' });
+      await signOut(page);
+    });
+    await step(page, 'admin-usage', async () => {
+      await signIn(page, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
+      await page.goto(`${site.url}/#/coupon-reviews?filter=${encodeURIComponent('{"status":"live"}')}`);
+      await page.getByText(title).waitFor();
+      expect(await figuresOf(page)).toEqual({ Reveals: '2', Votes: '5', 'Success rate (%)': '80' });
+      // The pending tab is about reviewing, not usage.
+      await page.goto(`${site.url}/#/coupon-reviews?filter=${encodeURIComponent('{"status":"pending"}')}`);
+      await page.locator('thead').waitFor();
+      expect(await page.locator('thead th').allTextContents()).not.toContain('Votes');
+    });
     await page.close();
   });
 

@@ -21,7 +21,7 @@ import {
   untilOnPage,
 } from '../support/storefront.js';
 import { eventually } from '../support/test-environment.js';
-import { seriousViolations, serveSite, untilAllListed } from '../support/web-public.js';
+import { reload, seriousViolations, serveSite, untilAllListed, visit } from '../support/web-public.js';
 
 /**
  * The screens fed by the content, store, earnings, newsletter and contact endpoints, against the
@@ -146,7 +146,7 @@ describe('home page content', () => {
     'shows heroes in order, banners, tiles, seasonal offers, the flash text and the best offer',
     () =>
       inBrowser('home-content', async (page) => {
-        await page.goto('/');
+        await visit(page, '/');
         await page.getByRole('link', { name: FLASH_TEXT }).waitFor();
         await expect(page.getByRole('link', { name: FLASH_TEXT }).getAttribute('href')).resolves.toBe(
           'https://flash.example.in/',
@@ -199,7 +199,7 @@ describe('home page content', () => {
     'turns the hero carousel by buttons, keys, swipe and by itself, and stops on request',
     () =>
       inBrowser('carousel', async (page) => {
-        await page.goto('/');
+        await visit(page, '/');
         const heroes = page.getByRole('region', { name: 'Featured offers' });
         await heroes.getByRole('button', { name: 'Next slide' }).click();
         await expect(currentSlide(page)).resolves.toBe('Slide 2 of 4');
@@ -239,7 +239,7 @@ describe('home page content', () => {
     () =>
       inBrowser('seasonal', async (page) => {
         await page.setViewportSize({ width: 900, height: 900 });
-        await page.goto('/');
+        await visit(page, '/');
         const seasonal = page.getByRole('region', { name: 'Seasonal Offers!' });
         await seasonal.locator('li').first().waitFor();
         const widths = (await page.evaluate(`(() => {
@@ -262,7 +262,7 @@ describe('home page content', () => {
       inBrowser('home-error', async (page) => {
         // A failing API cannot be had on demand: this one answer is simulated. The server renders
         // the home page whole, so the failure shows when the browser asks: on the way back to it.
-        await page.goto('/faq');
+        await visit(page, '/faq');
         await page.route('**/api/home', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
         );
@@ -270,6 +270,36 @@ describe('home page content', () => {
         await page.getByText('Failed to fetch coupons.').waitFor();
         await page.getByText(CONTENT_DEFAULTS.flashText).waitFor();
       }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'asks first for the largest image of the first screen, the hero on a phone and on a desktop, and for scripts after the images',
+    async () => {
+      const path = (url: string) => new URL(url, site.url).pathname;
+      const hero = path([...home.heroes].sort((a, b) => a.sortOrder - b.sortOrder)[0].imageUrl);
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1366, height: 900 },
+      ]) {
+        const context = await browser.newContext({ baseURL: site.url, viewport });
+        const page = await context.newPage();
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(path(request.url())));
+        await visit(page, '/');
+        // The largest image the browser painted, as the LCP metric names it.
+        const largest = (await page.evaluate(`new Promise((resolve) => new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].url);
+        }).observe({ type: 'largest-contentful-paint', buffered: true }))`)) as string;
+        expect([viewport.width, path(largest)]).toEqual([viewport.width, hero]);
+        // It is the first image asked for (the page preloads it), and scripts come after it.
+        const firstImage = requested.findIndex((address) => address.startsWith('/api/media/'));
+        expect([viewport.width, requested[firstImage]]).toEqual([viewport.width, hero]);
+        expect(requested.findIndex((address) => address.endsWith('.js'))).toBeGreaterThan(firstImage);
+        await context.close();
+      }
+    },
     BROWSER_TEST_MS,
   );
 });
@@ -286,7 +316,7 @@ describe('banners by position', () => {
         ] as const) {
           const [banner] = (await inject(market, 'GET', `/api/banners?position=${position}`)).json();
           expect(banner.position).toBe(position);
-          await page.goto(path);
+          await visit(page, path);
           const link = page.getByRole('link', { name: 'Featured offer' });
           await expect(link.getAttribute('href')).resolves.toBe(banner.merchantUrl);
           await expect(link.locator('img').getAttribute('src')).resolves.toBe(`${banner.imageUrl}?w=640`);
@@ -301,7 +331,7 @@ describe('store page', () => {
     'shows the store with its pills and prices in rupees with Indian grouping',
     () =>
       inBrowser('store', async (page) => {
-        await page.goto(`/store/${storeId}`);
+        await visit(page, `/store/${storeId}`);
         await page.getByRole('heading', { level: 1, name: 'Glow Cosmetics' }).waitFor();
         await page.getByText('Naturally radiant').waitFor();
         const pills = page.getByRole('navigation', { name: 'Store categories' });
@@ -332,7 +362,7 @@ describe('store page', () => {
       inBrowser('store-error', async (page) => {
         // A failing API cannot be had on demand: this one answer is simulated, for a store the
         // browser asks for itself (from the A-Z list; the server renders a store page whole).
-        await page.goto('/stores');
+        await visit(page, '/stores');
         await page.route('**/api/stores/*', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
         );
@@ -341,7 +371,7 @@ describe('store page', () => {
 
         // An unknown store is a page that does not exist.
         for (const address of ['/store/999999', '/store/no-such-store']) {
-          const response = await page.goto(address);
+          const response = await visit(page, address);
           expect(response?.status()).toBe(404);
           await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
         }
@@ -355,7 +385,7 @@ describe('forms against their endpoints', () => {
     'checks the contact form as it is filled, sends it, and shows the API’s limit on messages',
     () =>
       inBrowser('contact', async (page) => {
-        await page.goto('/contact');
+        await visit(page, '/contact');
         await page.getByRole('button', { name: 'Send' }).click();
         await page.getByText(CONTACT_FORM.name.required).waitFor();
         await page.getByText(CONTACT_FORM.msg.required).waitFor();
@@ -406,7 +436,7 @@ describe('forms against their endpoints', () => {
     'subscribes to the newsletter, and shows the API’s limit on subscriptions',
     () =>
       inBrowser('newsletter', async (page) => {
-        await page.goto('/faq');
+        await visit(page, '/faq');
         const box = page.getByRole('textbox', { name: 'Email address' });
         await box.fill('asha@');
         await page.getByText('Please enter a valid email address.').waitFor();
@@ -450,7 +480,7 @@ describe('forms against their endpoints', () => {
             return { name: cookieName!, value: rest.join('='), url: site.url };
           }),
         );
-        await page.goto('/account/earnings');
+        await visit(page, '/account/earnings');
         await page.getByText('No purchases yet.').waitFor();
 
         // Two purchases reported by the merchant's signed postbacks; the admin confirms one.
@@ -483,7 +513,7 @@ describe('forms against their endpoints', () => {
         const confirmed = await inject(market, 'POST', `/api/admin/cashbacks/${big}/confirm`, market.admin);
         expect(confirmed.statusCode).toBe(200);
 
-        await page.reload();
+        await reload(page);
         // 5% cashback by default: ₹1,00,000.00 confirmed, ₹625.00 pending.
         const totals = page.locator('.totals');
         await totals.getByText('₹1,00,000.00').waitFor();
@@ -522,7 +552,7 @@ describe('accessibility with content', () => {
     'finds no serious or critical axe violation on the home page with its content, in Telugu too',
     () =>
       inBrowser('axe-content', async (page) => {
-        await page.goto('/');
+        await visit(page, '/');
         await page.getByRole('heading', { name: 'Seasonal Offers!' }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByLabel('Language').selectOption('te');

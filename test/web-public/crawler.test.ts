@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
@@ -11,7 +12,7 @@ import {
   untilOnPage,
 } from '../support/storefront.js';
 import { eventually } from '../support/test-environment.js';
-import { serveSite, TEST_PUBLIC_URL, untilAllListed } from '../support/web-public.js';
+import { serveSite, TEST_PUBLIC_URL, untilAllListed, visit } from '../support/web-public.js';
 
 /**
  * The public site as a search engine's crawler meets it: plain HTTP, no JavaScript. Every page
@@ -448,6 +449,42 @@ describe('how pages are sent', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).total).toBeGreaterThanOrEqual(2);
   });
+
+  it('keeps the images it forwarded in memory: they never change under their address', async () => {
+    const [{ id }] = await market.api.dataSource.query('SELECT id FROM media ORDER BY created_at LIMIT 1');
+    const address = `/api/media/${id}?w=160`;
+    const webp = { accept: 'image/avif,image/webp,*/*' };
+    const first = await fetch(`${site.url}${address}`, { headers: webp });
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect([first.status, first.headers.get('content-type'), first.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ]);
+    const etag = first.headers.get('etag')!;
+    expect(
+      (await fetch(`${site.url}${address}`, { headers: { ...webp, 'if-none-match': etag } })).status,
+    ).toBe(304);
+
+    // Were the site to ask the API again, it would now get other bytes; it does not.
+    const other = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    await market.api.dataSource.query('DELETE FROM media_variants WHERE media_id = $1', [id]);
+    await market.api.dataSource.query('UPDATE media SET bytes = $2 WHERE id = $1', [id, other]);
+    const fromApi = Buffer.from(
+      await (await fetch(`${market.api.baseUrl}${address}`, { headers: webp })).arrayBuffer(),
+    );
+    expect(fromApi.equals(bytes)).toBe(false);
+    const again = await fetch(`${site.url}${address}`, { headers: webp });
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    // A browser without WebP gets the API's other format, kept apart.
+    const plain = await fetch(`${site.url}${address}`, { headers: { accept: 'image/*' } });
+    expect(plain.headers.get('content-type')).not.toBe('image/webp');
+    // What the API does not have is not kept, and passes through as it is.
+    expect((await crawl('/api/media/00000000-0000-4000-8000-000000000000?w=160')).status).toBe(404);
+    expect((await crawl(`/api/media/${id}?w=161`)).status).toBe(400);
+  });
 });
 
 describe('in the browser', () => {
@@ -490,7 +527,7 @@ describe('in the browser', () => {
             problems.push(`${path}: ${message.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-        await page.goto(path);
+        await visit(page, path);
         await page.locator('#root > header').waitFor();
         // Hydrated: React's handlers answer (the account menu opens on a click).
         await page.getByRole('button', { name: /Sign in \/ Register|साइन इन|సైన్ ఇన్/ }).click();

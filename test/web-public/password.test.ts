@@ -8,7 +8,7 @@ import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { linkIn } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
-import { seriousViolations, serveSite } from '../support/web-public.js';
+import { seriousViolations, serveSite, visit } from '../support/web-public.js';
 
 /**
  * A shopper changes, forgets and resets the password and signs out everywhere, in a real browser
@@ -49,7 +49,7 @@ async function inBrowser(name: string, steps: (page: Page, context: BrowserConte
 }
 
 async function signIn(page: Page, email: string, userName: string, password: string) {
-  await page.goto('/sign-in');
+  await visit(page, '/sign-in');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password').fill(password);
@@ -91,7 +91,7 @@ describe('the public site', () => {
 
         await page.getByRole('button', { name: 'Sign out everywhere' }).click();
         await page.waitForURL(/\/sign-in$/);
-        await page.goto('/account/security');
+        await visit(page, '/account/security');
         await page.waitForURL(/\/sign-in\?next=/);
         await signIn(page, registration.email, registration.userName, NEW_PASSWORD);
       }),
@@ -103,7 +103,7 @@ describe('the public site', () => {
     () =>
       inBrowser('password-reset', async (page) => {
         const { registration } = await registerAndSignInUser(market.api.baseUrl);
-        await page.goto('/sign-in');
+        await visit(page, '/sign-in');
         await page.getByRole('link', { name: 'Forgot your password?' }).click();
         await page.waitForURL(/\/forgot-password$/);
         await expectAccessible(page);
@@ -119,7 +119,7 @@ describe('the public site', () => {
         const link = new URL(linkIn(mail, 'http://shop.offers.test/reset-password?token='));
         const onSite = `/reset-password${link.search}`;
 
-        await page.goto(onSite);
+        await visit(page, onSite);
         await page.getByLabel('New password').fill('short');
         await page.getByRole('button', { name: 'Save new password' }).click();
         await page.getByText('Password must be at least 8 characters.').waitFor();
@@ -129,7 +129,7 @@ describe('the public site', () => {
         await page.getByText(PASSWORD_RESET.done).waitFor();
 
         // The same link a second time says it is used up.
-        await page.goto(onSite);
+        await visit(page, onSite);
         await page.getByLabel('New password').fill('Another@2028');
         await page.getByRole('button', { name: 'Save new password' }).click();
         await page.getByText(PASSWORD_RESET.invalid).waitFor();

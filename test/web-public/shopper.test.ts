@@ -9,8 +9,14 @@ import {
   uniqueContact,
 } from '../support/accounts.js';
 import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
-import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
-import { seriousViolations, serveSite, untilAllListed } from '../support/web-public.js';
+import {
+  approve,
+  type Marketplace,
+  startMarketplace,
+  submitCoupon,
+  untilEventsProcessed,
+} from '../support/marketplace.js';
+import { reload, seriousViolations, serveSite, untilAllListed, visit } from '../support/web-public.js';
 
 /**
  * A shopper in a real browser on the production build of the public site, against the real API
@@ -110,7 +116,7 @@ describe('browsing coupons', () => {
     'shows the top coupons on the home page, twelve at first, and all with Show more',
     () =>
       inBrowser('home-tiles', async (page) => {
-        await page.goto('/');
+        await visit(page, '/');
         await page.getByText('Get up to 50% OFF new season styles, Limited Time Only').waitFor();
         await page.locator('.coupon-card').first().waitFor();
         expect(await page.locator('.coupon-card').count()).toBe(12);
@@ -126,7 +132,7 @@ describe('browsing coupons', () => {
     'lists eight coupons, then the rest with More..., in each tab order',
     () =>
       inBrowser('coupon-tabs', async (page) => {
-        await page.goto('/coupons');
+        await visit(page, '/coupons');
         await page.getByText('Showing 8 of 14').waitFor();
         expect(await page.locator('.coupon-card').count()).toBe(8);
         await page.getByRole('button', { name: 'More...' }).click();
@@ -156,10 +162,28 @@ describe('browsing coupons', () => {
   );
 
   it(
+    'leads from a coupon card to its store page, which shows the store’s live coupons, in Hindi too',
+    () =>
+      inBrowser('card-to-store', async (page) => {
+        await visit(page, '/hi/coupons?sort=az');
+        const card = page.locator('.coupon-card').first();
+        const title = (await card.locator('.coupon-title').textContent())!;
+        const store = card.locator('.merchant a');
+        const storeName = (await store.textContent())!;
+        await store.click();
+        await page.waitForURL(/\/hi\/store\/[a-z0-9-]+$/);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(storeName);
+        await page.locator('.coupon-card .coupon-title', { hasText: title }).waitFor();
+        expect(await page.locator('.coupon-card').count()).toBe(COUPONS.length);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'filters by the chosen categories, from the list and from the header',
     () =>
       inBrowser('categories', async (page) => {
-        await page.goto('/categories');
+        await visit(page, '/categories');
         await page.getByText('Showing 8 of 14').waitFor();
         await page.getByRole('checkbox', { name: 'Hair Care' }).check();
         await page.getByText('Showing 4 of 4').waitFor();
@@ -171,7 +195,7 @@ describe('browsing coupons', () => {
         await page.getByRole('checkbox', { name: 'Makeup' }).check();
         await page.getByText('Showing 8 of 14').waitFor();
 
-        await page.goto('/');
+        await visit(page, '/');
         await page
           .getByRole('navigation', { name: 'Shop by category' })
           .getByRole('link', { name: 'Hair Care' })
@@ -187,7 +211,7 @@ describe('browsing coupons', () => {
     () =>
       inBrowser('reveal', async (page, context) => {
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-        await page.goto('/coupons?sort=az');
+        await visit(page, '/coupons?sort=az');
         const card = page.locator('.coupon-card', { hasText: 'Argan hair oil' });
         const popup = page.waitForEvent('popup');
         await card.getByRole('button', { name: 'Get code' }).click();
@@ -201,6 +225,82 @@ describe('browsing coupons', () => {
         await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(
           codes.get('Argan hair oil'),
         );
+
+        // Did the code work? The answer is kept as this visitor's vote on the coupon.
+        const question = card.getByRole('group', { name: 'Did this code work?' });
+        await question.getByRole('button', { name: 'Yes' }).click();
+        await card.getByText('Thanks for telling us.').waitFor();
+        const votes = await market.api.dataSource.query(
+          `SELECT v.worked, v.visitor FROM coupon_votes v JOIN coupons c ON c.id = v.coupon_id
+           WHERE c.title LIKE 'Argan hair oil%'`,
+        );
+        expect(votes).toEqual([{ worked: true, visitor: expect.stringMatching(/^visitor:/) }]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'shows the success rate and today’s uses on a card, and orders by the latest verified',
+    async () => {
+      const [{ id }] = await market.api.dataSource.query(
+        "SELECT id FROM coupons WHERE title LIKE 'Bamboo comb set%'",
+      );
+      for (const [index, worked] of [true, true, true, false, true].entries()) {
+        const voted = await market.api.http.inject({
+          method: 'POST',
+          url: `/api/coupons/${id}/votes`,
+          headers: { 'x-forwarded-for': `10.9.0.${index + 1}` },
+          payload: { worked },
+        });
+        expect(voted.statusCode).toBe(202);
+      }
+      await untilEventsProcessed(market);
+      await inBrowser('trust', async (page) => {
+        await visit(page, '/coupons?sort=verified');
+        const first = page.locator('.coupon-card').first();
+        await expect(first.locator('.coupon-title').textContent()).resolves.toMatch(/^Bamboo comb set/);
+        await first.getByText('80% success · 5 votes').waitFor();
+        await expect(
+          page.getByRole('tab', { name: 'Recently verified' }).getAttribute('aria-selected'),
+        ).resolves.toBe('true');
+        await visit(page, '/hi/coupons?sort=verified');
+        await page.locator('.coupon-card').first().getByText('80% सफल · 5 वोट').waitFor();
+      });
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'suggests stores, categories and coupons from the header as one types, in Hindi too',
+    () =>
+      inBrowser('header-search', async (page) => {
+        await visit(page, '/stores');
+        const search = page.getByRole('search');
+        await search.getByLabel('Search stores and coupons').fill('argn'); // a typo
+        const coupons = search.getByRole('region', { name: 'Coupons' });
+        await coupons.getByRole('link', { name: /^Argan hair oil/ }).waitFor();
+        await search.getByLabel('Search stores and coupons').fill('hair');
+        await search
+          .getByRole('region', { name: 'Categories' })
+          .getByRole('link', { name: 'Hair Care' })
+          .click();
+        await page.waitForURL(/\/coupons\/hair-care$/);
+        await page.getByText('Showing 4 of 4').waitFor();
+
+        // Enter searches every coupon.
+        await search.getByLabel('Search stores and coupons').fill('sunscreen');
+        await search.getByLabel('Search stores and coupons').press('Enter');
+        await page.waitForURL(/\/coupons\?q=sunscreen$/);
+        await page.getByText('Showing 1 of 1').waitFor();
+
+        await visit(page, '/hi/');
+        await page.getByRole('search').getByLabel('स्टोर और कूपन खोजें').fill('hair');
+        await page
+          .getByRole('search')
+          .getByRole('region', { name: 'श्रेणियाँ' })
+          .getByRole('link', { name: 'बालों की देखभाल' })
+          .click();
+        await page.waitForURL(/\/hi\/coupons\/hair-care$/);
       }),
     BROWSER_TEST_MS,
   );
@@ -209,15 +309,21 @@ describe('browsing coupons', () => {
     'searches, and shows the empty and failed states',
     () =>
       inBrowser('states', async (page) => {
-        await page.goto('/offers');
+        await visit(page, '/offers');
         await page.getByText('Showing 8 of 14').waitFor();
         // Best offers: the highest percentage first.
         expect((await cardTitles(page))[0]).toMatch(/^Charcoal mask 23% off/);
-        await page.getByLabel('Search coupons').fill('serum');
-        await page.getByRole('button', { name: 'Search' }).click();
+        // A typo is forgiven; a title that matches comes before descriptions that do.
+        await page.getByLabel('Search coupons').fill('sunscren');
+        await page.locator('#main').getByRole('button', { name: 'Search' }).click();
         await page.getByText('Showing 1 of 1').waitFor();
+        expect(await cardTitles(page)).toEqual([expect.stringMatching(/^Zinc sunscreen/)]);
+        await page.getByLabel('Search coupons').fill('serum');
+        await page.locator('#main').getByRole('button', { name: 'Search' }).click();
+        await page.getByText('Showing 8 of 14').waitFor();
+        expect((await cardTitles(page))[0]).toMatch(/^Vitamin C serum/);
         await page.getByLabel('Search coupons').fill('nothing-like-this');
-        await page.getByRole('button', { name: 'Search' }).click();
+        await page.locator('#main').getByRole('button', { name: 'Search' }).click();
         await page.getByText('No coupons found.').waitFor();
 
         // A failing API cannot be had on demand: these two answers are simulated. The server
@@ -238,18 +344,18 @@ describe('browsing coupons', () => {
     'sends old addresses to their new places',
     () =>
       inBrowser('legacy-routes', async (page) => {
-        await page.goto('/Newest');
+        await visit(page, '/Newest');
         await page.waitForURL(/\/coupons\?sort=newest$/);
         await expect(page.getByRole('tab', { name: 'Newest' }).getAttribute('aria-selected')).resolves.toBe(
           'true',
         );
-        await page.goto('/userSignIn');
+        await visit(page, '/userSignIn');
         await page.waitForURL(/\/sign-in$/);
-        await page.goto('/Termsofservice');
+        await visit(page, '/Termsofservice');
         await page.getByText('18 years or older').waitFor();
-        await page.goto('/faqs');
+        await visit(page, '/faqs');
         await page.getByText(/needs an admin's approval/).waitFor();
-        await page.goto('/merchantUrl/424242');
+        await visit(page, '/merchantUrl/424242');
         await page.waitForURL(/\/store\/424242$/);
         // No such store: the site's own not-found page.
         await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -271,7 +377,7 @@ describe('accounts', () => {
         });
         const friendCode = referral.json().code as string;
 
-        await page.goto(`/register?ref=${friendCode}`);
+        await visit(page, `/register?ref=${friendCode}`);
         await expect(page.getByLabel('Referred By').inputValue()).resolves.toBe(friendCode);
         // Checked as the user types, with the shared rules' messages.
         await page.getByLabel('Full Name').fill('Ab');
@@ -290,7 +396,7 @@ describe('accounts', () => {
         await page.getByText('User Registered Successfully').waitFor();
 
         // The same email again: the spec's messages, on the form and on the field.
-        await page.goto('/register');
+        await visit(page, '/register');
         await page.getByLabel('Full Name').fill('Meera Iyer');
         await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
         await page.getByLabel(/^Password/).fill(USER_PASSWORD);
@@ -300,7 +406,7 @@ describe('accounts', () => {
         await page.getByText('User already exists with same email or mobile.').waitFor();
         await page.getByText('Email already registered.').waitFor();
 
-        await page.goto('/sign-in');
+        await visit(page, '/sign-in');
         await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
         await page.getByLabel('Username').fill('Meera Iyer');
         await page.getByLabel('Password').fill('Wrong@2026x');
@@ -336,7 +442,7 @@ describe('accounts', () => {
     () =>
       inBrowser('guard', async (page) => {
         const { registration } = await registerAndSignInUser(market.api.baseUrl);
-        await page.goto('/MyEarnings');
+        await visit(page, '/MyEarnings');
         await page.waitForURL(/\/sign-in\?next=%2Faccount%2Fearnings$/);
         await signIn(page, registration.email, registration.userName);
         await page.waitForURL(/\/account\/earnings$/);
@@ -351,7 +457,7 @@ describe('languages', () => {
     'has a page per language, switches between them and remembers the choice for the home page',
     () =>
       inBrowser('languages', async (page) => {
-        await page.goto('/coupons');
+        await visit(page, '/coupons');
         await page.getByText('Showing 8 of 14').waitFor();
         await expect(page.title()).resolves.toBe('Coupons · Offers Marketplace');
         await page.getByLabel('Language').selectOption('hi');
@@ -363,7 +469,7 @@ describe('languages', () => {
         await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('hi');
 
         // The address keeps the language, whatever the browser remembers.
-        await page.reload();
+        await reload(page);
         await page.getByRole('tab', { name: 'लोकप्रियता' }).waitFor();
         await page.getByLabel('भाषा').selectOption('te');
         await page.waitForURL(/\/te\/coupons$/);
@@ -375,16 +481,16 @@ describe('languages', () => {
           .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
         expect(navigation.length).toBeGreaterThan(10);
         expect(navigation.filter((href) => !href?.startsWith('/te/'))).toEqual([]);
-        await page.goto('/te/sign-in');
+        await visit(page, '/te/sign-in');
         await page.getByRole('textbox', { name: 'ఈమెయిల్', exact: true }).fill('not-an-email');
         await page.getByText('ఈమెయిల్ ఫార్మాట్ తప్పు.').waitFor();
 
         // The home page sends a returning visitor to the language chosen last.
-        await page.goto('/');
+        await visit(page, '/');
         await page.waitForURL(/\/te\/$/);
         await page.getByLabel('భాష').selectOption('en');
         await page.waitForURL((url) => url.pathname === '/');
-        await page.goto('/');
+        await visit(page, '/');
         await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('en');
       }),
     BROWSER_TEST_MS,
@@ -414,7 +520,7 @@ describe('accessibility', () => {
   const userScreens = ['/account', '/account/earnings', '/account/referrals'];
 
   async function check(page: Page, path: string) {
-    await page.goto(path);
+    await visit(page, path);
     await page.locator('main h1').first().waitFor();
     // A function, not a string: the site's security policy refuses to evaluate strings.
     await page.waitForFunction(
@@ -434,16 +540,16 @@ describe('accessibility', () => {
     () =>
       inBrowser('axe', async (page) => {
         // The checker itself finds what it must: an image without a text alternative.
-        await page.goto('/faq');
+        await visit(page, '/faq');
         await page.evaluate(
-          `document.querySelector('main').append(Object.assign(document.createElement('img'), { src: '/x.png' }))`,
+          `document.body.append(Object.assign(document.createElement('img'), { src: '/x.png' }))`,
         );
         expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
 
         const { registration } = await registerAndSignInUser(market.api.baseUrl);
         const findings = [];
         for (const path of publicScreens) findings.push(await check(page, path));
-        await page.goto('/sign-in');
+        await visit(page, '/sign-in');
         await signIn(page, registration.email, registration.userName);
         await page.waitForURL(/\/account$/);
         for (const path of userScreens) findings.push(await check(page, path));
@@ -459,7 +565,7 @@ describe('accessibility', () => {
     'works by keyboard: skip link, account menu and a code revealed with Enter',
     () =>
       inBrowser('keyboard', async (page) => {
-        await page.goto('/coupons?sort=az');
+        await visit(page, '/coupons?sort=az');
         await page.getByText('Showing 8 of 14').waitFor();
         // Start tabbing from the top of the document, wherever the page's own focus handling left
         // it (under load, a late focus move to the content made the first Tab land on the search).

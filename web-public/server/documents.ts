@@ -24,7 +24,7 @@ function sha256(text: string): string {
 }
 
 /** The `<head>` tags of a page: title, description, addresses, link previews, structured data. */
-function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: string; scripts: string[] } {
+function headTags(entry: SsrEntry, head: PageHead): { html: string; scripts: string[] } {
   const e = entry.escapeHtml;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${e(value)}">`;
@@ -55,7 +55,6 @@ function headTags(entry: SsrEntry, head: PageHead, preloads: string[]): { html: 
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    ...preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${e(file)}">`),
     ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
   ];
   return { html: tags.join('\n    '), scripts };
@@ -129,13 +128,23 @@ export async function renderDocument(options: {
   // Rendering loads the language's texts, which the head's words come from.
   const app = await entry.renderPage(`${address.pathname}${address.search}`, lang, data);
   const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
-  const { html: headHtml, scripts } = headTags(entry, head, renderer.chunksOf(match.page, lang));
+  const { html: headHtml, scripts } = headTags(entry, head);
   const pageData = entry.scriptJson(data);
+  const pageChunks = renderer
+    .chunksOf(match.page, lang)
+    .map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${entry.escapeHtml(file)}">`,
+    );
   const html = (await renderer.template(url))
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace('<!--app-head-->', headHtml)
     .replace('<!--app-html-->', app)
-    .replace('<!--app-data-->', `<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script>`);
+    .replace(
+      '<!--app-data-->',
+      [`<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script>`, ...pageChunks].join(
+        '\n    ',
+      ),
+    );
   return readyDocument(
     match.page === 'notFound' ? 404 : 200,
     html,

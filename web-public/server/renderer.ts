@@ -9,12 +9,18 @@ export interface Renderer {
   entry(): Promise<SsrEntry>;
   /** index.html with the browser's scripts and styles, for this address. */
   template(url: string): Promise<string>;
-  /** The chunks of a page's module and of its language's texts, to preload with the page (production only). */
+  /** The chunks of the app, of a page's module and of its language's texts, to preload with the page (production only). */
   chunksOf(page: string, lang: string): string[];
   /** The inline styles of the template, by their CSP hashes. */
   styleHashes: string[];
   vite?: ViteDevServer;
 }
+
+/**
+ * The app itself (React, the layout, the home page), which the browser's small entry imports once
+ * the server's HTML is painted: fetched along with the page, run after its first paint.
+ */
+const APP_MODULE = 'src/hydrate.tsx';
 
 /** The page modules behind each kind of page, as named in the client build's manifest. */
 const PAGE_MODULES: Record<string, string> = {
@@ -54,13 +60,24 @@ export async function productionRenderer(root: string): Promise<Renderer> {
     styleHashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     template = template.replace(link, `<style>${css}</style>`);
   }
-  // The page is complete without scripts: they load after what the shopper sees (images first).
-  template = template
-    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-    .replace(
-      /<link rel="modulepreload" crossorigin/g,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    );
+  // The page is complete without scripts, so they come last in it, at low priority: a phone on a
+  // slow network fetches the images the shopper sees first (over HTTP/1.1 a browser opens six
+  // connections to a host; scripts asked for in the head would take them before the images).
+  const scripts = [
+    ...template.matchAll(
+      /<script type="module" crossorigin[^>]*><\/script>|<link rel="modulepreload" crossorigin[^>]*>/g,
+    ),
+  ].map(([tag]) => tag);
+  for (const tag of scripts) template = template.replace(tag, '');
+  template = template.replace(
+    '</body>',
+    `${scripts
+      .map((tag) =>
+        tag.replace(/^<(script|link) ([^>]*?)crossorigin/, '<$1 $2fetchpriority="low" crossorigin'),
+      )
+      .reverse()
+      .join('\n    ')}\n  </body>`,
+  );
   const entryImports = new Set(manifest['index.html']?.imports ?? []);
   const chunks = (name: string, seen = new Set<string>()): string[] => {
     const chunk = manifest[name];
@@ -72,10 +89,14 @@ export async function productionRenderer(root: string): Promise<Renderer> {
     entry: async () => entry,
     template: async () => template,
     styleHashes,
-    chunksOf: (page, lang) => [
-      ...(PAGE_MODULES[page] ? chunks(PAGE_MODULES[page]) : []),
-      ...(lang === 'en' ? [] : chunks(`src/locales/${lang}.json`)),
-    ],
+    chunksOf: (page, lang) => {
+      const seen = new Set<string>();
+      return [
+        ...chunks(APP_MODULE, seen),
+        ...(PAGE_MODULES[page] ? chunks(PAGE_MODULES[page], seen) : []),
+        ...(lang === 'en' ? [] : chunks(`src/locales/${lang}.json`, seen)),
+      ];
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { ReadyCache } from '../../api/src/events/ready-cache.js';
 import { STORE_PAGES_CHANNEL } from '../../api/src/storefront/queries/store-page-cache.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument } from './documents.js';
+import { serveImages } from './image-cache.js';
 import { readModelFetcher } from './read-models.js';
 import { developmentRenderer, productionRenderer, type Renderer } from './renderer.js';
 
@@ -46,7 +47,7 @@ const SECURITY_HEADERS = {
 /**
  * The public site's server: every page rendered from the read models as complete HTML (kept ready
  * until a change notification or a coupon's expiry), the browser build's files, robots.txt and the
- * sitemap, and `/api` forwarded to the API so cookies stay first-party.
+ * sitemap, and `/api` forwarded to the API so cookies stay first-party (its images kept in memory).
  */
 export async function createWebServer(options: WebServerOptions): Promise<FastifyInstance> {
   const { environment } = options;
@@ -90,6 +91,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     reply.headers(SECURITY_HEADERS);
   });
 
+  serveImages(app, environment.API_UPSTREAM_URL);
   await app.register(proxy, {
     upstream: environment.API_UPSTREAM_URL,
     prefix: '/api',

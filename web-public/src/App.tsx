@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useRef } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { AuthProvider, useAuth } from './auth';
 import { Layout } from './components/Layout';
@@ -66,6 +66,11 @@ const NO_DATA: PageData = {};
  * page; `data` holds what the server rendered the first page with.
  */
 export function Site({ data, ssrPath }: { data: PageData; ssrPath?: string }) {
+  // Marks the page as live (hydrated or rendered): what a browser test waits for before it acts, as
+  // a click on server-rendered HTML before then does nothing and a node added then is dropped.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <Router ssrPath={ssrPath}>
       <Localised data={data} />

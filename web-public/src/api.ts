@@ -69,11 +69,18 @@ export interface CouponCard {
   merchantId: number;
   merchantName: string;
   merchantUrl: string | null;
+  /** The coupon's store: its page is `/store/<slug>`. */
+  merchant: { id: number; name: string; slug: string | null; logoUrl: string | null };
   imageUrl: string | null;
   percentage: number;
   discountValue: number;
   expiresAt: string;
   categoryIds: number[];
+  votes: number;
+  /** 0-100, once the coupon has enough votes; null before. */
+  successRate: number | null;
+  usedToday: number;
+  verifiedAt: string;
 }
 
 export interface CouponPage {

@@ -1,27 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { preloadPage, Site } from './App';
-import { loadLanguage } from './i18n';
-import type { PageData } from './page-data';
-import { splitLanguage } from './site';
 import './styles.css';
 
-/** The id of the JSON the server put in the page: the API answers it was rendered with. */
-export const PAGE_DATA_ID = 'page-data';
+/** Longest the app waits for the first screen's main image before it starts anyway. */
+const IMAGE_WAIT_MS = 3000;
 
-const { lang, path } = splitLanguage(window.location.pathname);
-const root = document.getElementById('root')!;
-const data = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent || '{}') as PageData;
-const site = (
-  <StrictMode>
-    <Site data={data} />
-  </StrictMode>
-);
-// The page's language and chunk are loaded before hydrating, so the first render matches the
-// server's at once (the server already asked the browser to preload both).
-Promise.all([loadLanguage(lang), preloadPage(path)])
-  .catch(() => undefined)
-  .then(() => {
-    if (root.hasChildNodes()) hydrateRoot(root, site);
-    else createRoot(root).render(site);
-  });
+/**
+ * The browser's entry: the server's HTML is complete, so the app is loaded and hydrated only after
+ * the browser has painted the first screen: its HTML and its main image (the one the page asks
+ * for with high priority). On a phone, evaluating React and hydrating the page takes the main
+ * thread for a while; done earlier (scripts from the cache or a fast network come early), it
+ * would hold back what the shopper came to see.
+ */
+async function afterFirstScreen(): Promise<void> {
+  // A page opened in a background tab gets no frames until it is shown, and has nothing to paint.
+  if (document.visibilityState === 'hidden') return;
+  const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (image && !image.complete) {
+    await new Promise<void>((resolve) => {
+      image.addEventListener('load', () => resolve(), { once: true });
+      image.addEventListener('error', () => resolve(), { once: true });
+      setTimeout(resolve, IMAGE_WAIT_MS);
+    });
+  }
+  // The callback runs before the next frame is painted; the task after it, once it has been.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+void afterFirstScreen().then(() => import('./hydrate'));

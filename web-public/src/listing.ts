@@ -7,15 +7,19 @@ import type { ListingKind } from './routes';
  * categories chosen, the search and how many pages of 8. Shared by the page and the server that
  * renders it, so both ask the API for the same list.
  */
-export type Sort = 'popular' | 'az' | 'newest' | 'top' | 'best';
+export type Sort = 'popular' | 'az' | 'newest' | 'verified' | 'top' | 'best';
 
 /** Each page: its default order first, then the other tabs; and its banner position. */
 export const LISTING_PAGES: Record<
   ListingKind,
   { title: string; sorts: Sort[]; banner: 'cat' | 'Tc' | 'Bo' }
 > = {
-  coupons: { title: 'coupons.titleCoupons', sorts: ['popular', 'az', 'newest'], banner: 'cat' },
-  categories: { title: 'coupons.titleCategories', sorts: ['popular', 'az', 'newest'], banner: 'cat' },
+  coupons: { title: 'coupons.titleCoupons', sorts: ['popular', 'az', 'newest', 'verified'], banner: 'cat' },
+  categories: {
+    title: 'coupons.titleCategories',
+    sorts: ['popular', 'az', 'newest', 'verified'],
+    banner: 'cat',
+  },
   top: { title: 'coupons.titleTop', sorts: ['top', 'popular', 'az', 'newest'], banner: 'Tc' },
   best: { title: 'coupons.titleBest', sorts: ['best', 'popular', 'az', 'newest'], banner: 'Bo' },
 };

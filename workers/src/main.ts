@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadEnvironmentOrExit } from '../../api/src/config/environment.js';
+import { boundShutdown } from '../../api/src/platform/shutdown.js';
 import { eventConsumers } from './consumers.js';
+import { InFlightJobs } from './shutdown/in-flight-jobs.js';
 import { parseWorkerRoles, WorkersModule } from './workers.module.js';
 
 process.env.SERVICE_NAME ??= 'workers';
@@ -13,7 +15,16 @@ const app = await NestFactory.createApplicationContext(
   WorkersModule.forRoot(environment, { roles, consumers: eventConsumers }),
   { bufferLogs: true },
 );
-app.useLogger(app.get(Logger));
+const logger = app.get(Logger);
+app.useLogger(logger);
 app.enableShutdownHooks();
+boundShutdown(
+  environment.SHUTDOWN_GRACE_MS,
+  async () => {
+    const handedBack = await app.get(InFlightJobs).handBack();
+    return `Stopped after ${environment.SHUTDOWN_GRACE_MS} ms: handed ${handedBack} running jobs back to their queues`;
+  },
+  (line) => logger.warn(line, 'Shutdown'),
+);
 await app.init();
-app.get(Logger).log(`Workers running: ${roles.join(', ')}`, 'Workers');
+logger.log(`Workers running: ${roles.join(', ')}`, 'Workers');

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { Environment } from '../../api/src/config/environment.js';
 import { CouponCommandsModule } from '../../api/src/coupons/coupons.module.js';
+import { OperationsModule } from '../../api/src/health/operations.module.js';
 import { PlatformModule } from '../../api/src/platform/platform.module.js';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
@@ -10,6 +11,7 @@ import { OutboxRelayService } from './events/outbox-relay.service.js';
 import { CampaignBatchesWorker } from './mail/campaign-batches.js';
 import { MailSender } from './mail/mail-sender.js';
 import { SchedulerService } from './scheduling/scheduler.service.js';
+import { InFlightJobs } from './shutdown/in-flight-jobs.js';
 
 export type WorkerRole = 'relay' | 'events' | 'scheduler';
 
@@ -34,7 +36,11 @@ export class WorkersModule {
   static forRoot(environment: Environment, options: WorkersOptions): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [PlatformModule.forRoot(environment), CouponCommandsModule],
+      imports: [
+        PlatformModule.forRoot(environment, { pool: 'workers' }),
+        OperationsModule.forRoot('workers'),
+        CouponCommandsModule,
+      ],
       providers: [
         ...options.consumers,
         {
@@ -44,9 +50,10 @@ export class WorkersModule {
         },
         EventDispatcher,
         EventOutcomes,
+        InFlightJobs,
         ...options.roles.flatMap((role) => roleProviders[role]),
       ],
-      exports: [EventDispatcher],
+      exports: [EventDispatcher, InFlightJobs],
     };
   }
 }

@@ -193,6 +193,184 @@ export class Environment {
   })
   WORKER_ROLES = 'relay,events,scheduler';
 
+  /**
+   * Connections of a process's main database pool (each API and each workers process has one).
+   * PostgreSQL's `max_connections` must cover every process's pools together.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(2)
+  @Max(500)
+  DATABASE_POOL_SIZE = 20;
+
+  /**
+   * Connections the API keeps apart for sessions and sign-in: requests stuck on a slow table can
+   * take every connection of the main pool, never these.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  ACCESS_POOL_SIZE = 4;
+
+  /** Longest wait for a free pool connection (or a new one to open); past it the request gets 503. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  DATABASE_POOL_WAIT_MS = 2000;
+
+  /** Longest SQL statement of the API (PostgreSQL `statement_timeout`). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  API_STATEMENT_TIMEOUT_MS = 5000;
+
+  /** Longest wait of an API statement for a lock on a row or a table (`lock_timeout`). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  API_LOCK_TIMEOUT_MS = 2000;
+
+  /** An API transaction left idle this long is ended by PostgreSQL (`idle_in_transaction_session_timeout`). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  API_IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000;
+
+  /** The workers' statements: projections, mail batches, sweeps, the rebuild's pages. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  WORKERS_STATEMENT_TIMEOUT_MS = 60_000;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  WORKERS_LOCK_TIMEOUT_MS = 30_000;
+
+  /** Must exceed the longest SMTP exchange: a mail is sent inside the transaction that holds its row. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  WORKERS_IDLE_IN_TRANSACTION_TIMEOUT_MS = 90_000;
+
+  /** An API request not answered within this gets 503 with Retry-After (uploads: UPLOAD_TIMEOUT_MS). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
+  REQUEST_TIMEOUT_MS = 15_000;
+
+  /** The same for requests with a multipart body, whose files may come over a slow connection. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(500)
+  @Max(3_600_000)
+  UPLOAD_TIMEOUT_MS = 120_000;
+
+  /**
+   * A job's lock in BullMQ, renewed at half this while its worker lives. A killed worker's jobs are
+   * taken up again once the lock has expired and a stalled-job check has seen it twice (below), so
+   * at most this plus two checks after the kill.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  JOB_LOCK_MS = 5000;
+
+  /** How often every workers process looks for jobs whose lock expired. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
+  JOB_STALLED_CHECK_MS = 2000;
+
+  /**
+   * On SIGTERM a process stops taking work and lets what runs finish for this long; then the API
+   * answers what is left with 503 and the workers hand their jobs back to the queue, and it exits.
+   * Below docker's 10 s between SIGTERM and SIGKILL.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_GRACE_MS = 8000;
+
+  /**
+   * Readiness (`/api/health/ready`, the workers' `/health/ready`) answers 503 naming each of these
+   * that is exceeded; 0 turns that check off. The oldest event not yet handed to the queue:
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_UNPUBLISHED_AGE_SECONDS = 30;
+
+  /** The oldest event handed to the queue and not yet applied by every consumer. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_EVENT_LAG_SECONDS = 60;
+
+  /** Events whose consumers gave up (they stay failed until someone retries them). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_FAILED_EVENTS = 100;
+
+  /** Jobs waiting or delayed in the queues. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_QUEUE_DEPTH = 10_000;
+
+  /** The longest wait of any statement of this database for a lock. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_LOCK_WAIT_MS = 5000;
+
+  /** Callers of this process waiting for a connection of one of its pools. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  READY_MAX_POOL_WAITING = 10;
+
+  /** How long each readiness check (database, Redis, queues) may take before it counts as failed. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  HEALTH_CHECK_TIMEOUT_MS = 1500;
+
+  /**
+   * Where the API serves `/metrics` and `/health/*` for monitors, apart from the public port (0:
+   * any free port, named in the log).
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  API_OPERATIONS_PORT = 9464;
+
+  /** The same for each workers process, which has no other HTTP port. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKERS_OPERATIONS_PORT = 9465;
+
+  /** Where both operations ports listen (0.0.0.0 in containers, for Prometheus). */
+  @IsString()
+  OPERATIONS_HOST = '127.0.0.1';
+
   /** Largest image upload in megabytes, for every upload of the product. */
   @Transform(toInteger)
   @IsInt()

@@ -71,9 +71,8 @@ export class AdminCouponsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  async approve(@Param('id', IdPipe) id: number, @Body() body: ApproveCouponDto) {
-    await this.commands.execute(new ApproveCoupon(id, body.slotId));
-    return this.one(id);
+  approve(@Param('id', IdPipe) id: number, @Body() body: ApproveCouponDto) {
+    return this.commands.execute(new ApproveCoupon(id, body.slotId));
   }
 
   @Post(':id/reject')

@@ -5,6 +5,7 @@ import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
 import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
 import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
+import { VoteOnCouponHandler } from './commands/vote.js';
 import { MerchantCouponsController, MerchantSlotsController } from './merchant-coupons.controller.js';
 import { PublicCouponsController } from './public-coupons.controller.js';
 import { ListingCache } from './queries/listing-cache.js';
@@ -20,6 +21,7 @@ import { CouponListings } from './queries/listings.js';
     RejectCouponHandler,
     ExpireDueCouponsHandler,
     RevealCouponHandler,
+    VoteOnCouponHandler,
     RevealLimiter,
   ],
 })

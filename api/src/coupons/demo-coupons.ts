@@ -8,6 +8,7 @@ import { registerReferralCode, unusedReferralCode } from '../identity/referral-c
 import { storeImage } from '../media/media.js';
 import { CATEGORIES } from '../rules/coupons.js';
 import { CouponApproved } from './events/coupon-events.js';
+import { takeSeat } from './queries/slot-seats.js';
 
 /** The demo merchants' password; shown by `npm start` only in development. */
 export const DEMO_MERCHANT_PASSWORD = 'Demo@2026';
@@ -80,8 +81,8 @@ export const demoCouponsSeed: Seed = {
         [MERCHANTS[0].user],
       );
       if (present) return undefined;
-      const slots: Array<{ id: number; kind: string }> = await manager.query(
-        'SELECT id, kind FROM slots ORDER BY id',
+      const slots: Array<{ id: number; kind: string; capacity: number }> = await manager.query(
+        'SELECT id, kind, capacity FROM slots ORDER BY id',
       );
       const categories: Array<{ id: number; name: string }> = await manager.query(
         'SELECT id, name FROM categories',
@@ -106,7 +107,7 @@ export const demoCouponsSeed: Seed = {
                                 ad_image_id, status, approved_at)
            VALUES ($1, $2, $3, $2, $4, 'Valid once per customer on orders above ₹499.', $5, $6,
                    now() + make_interval(days => $7), $8, $8, $9, $10, 'live', now() - make_interval(hours => $11))
-           RETURNING id`,
+           RETURNING id, expiry_date`,
           [
             merchantId,
             title,
@@ -121,6 +122,8 @@ export const demoCouponsSeed: Seed = {
             index,
           ],
         );
+        // Live coupons hold a seat of their slot, as an approval gives them.
+        await takeSeat(manager, slot, coupon.id, coupon.expiry_date);
         const categoryId = categories.find((c) => c.name === category)?.id;
         if (categoryId) {
           await manager.query('INSERT INTO coupon_categories (coupon_id, category_id) VALUES ($1, $2)', [

@@ -107,6 +107,8 @@ const READ_ONLY_FIELDS = [
   'submittedAt',
   'approvedAt',
   'clicks',
+  'votes',
+  'successRate',
 ];
 
 /** The slots a merchant may ask for when submitting a coupon (react-admin list, read only). */

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import {
+  Body,
   Controller,
   Get,
   Header,
@@ -8,22 +10,29 @@ import {
   Post,
   Query,
   Req,
+  Res,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Trim, WholeNumber } from '../http/field-decorators.js';
+import { IsBoolean, IsIn, IsInt, IsOptional } from 'class-validator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SearchText, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { Public } from '../identity/sessions/access.js';
-import { COUPON_LISTING, COUPON_SORTS } from '../rules/coupons.js';
+import { type AccountRequest, Public } from '../identity/sessions/access.js';
+import { COUPON_LISTING, COUPON_SORTS, COUPON_VOTES } from '../rules/coupons.js';
 import { RevealCoupon } from './commands/reveal.js';
+import { VoteOnCoupon } from './commands/vote.js';
 import { ListingCache } from './queries/listing-cache.js';
 import { CouponListings } from './queries/listings.js';
 
 const SORTS = [...COUPON_SORTS, 'top'] as const;
+
+class VoteDto {
+  @IsBoolean({ message: COUPON_VOTES.workedRequired })
+  worked!: boolean;
+}
 
 class ListingQueryDto {
   @IsOptional()
@@ -45,11 +54,7 @@ class ListingQueryDto {
   @WholeNumber('A merchant id is a number.', 'A merchant id is a number.', 1, 2_147_483_647)
   merchant?: number;
 
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(COUPON_LISTING.maxSearchLength)
-  @Matches(/^\P{Cc}*$/u, { message: COUPON_LISTING.searchInvalid })
+  @SearchText(COUPON_LISTING.maxSearchLength, COUPON_LISTING.searchInvalid)
   q?: string;
 
   @IsOptional()
@@ -104,6 +109,39 @@ export class PublicCouponsController implements OnModuleInit {
   @HttpCode(200)
   reveal(@Param('id', IdPipe) id: number, @Req() request: FastifyRequest) {
     return this.commands.execute(new RevealCoupon(id, request.ip));
+  }
+
+  /**
+   * "Did this code work?" One vote per visitor, coupon and day; a later vote that day replaces the
+   * earlier one. Counted by the workers into the cards' success rate.
+   */
+  @Post('coupons/:id/votes')
+  @HttpCode(202)
+  async vote(
+    @Param('id', IdPipe) id: number,
+    @Body() body: VoteDto,
+    @Req() request: AccountRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.commands.execute(new VoteOnCoupon(id, this.visitorOf(request, reply), body.worked));
+    return { statusCode: 202, message: 'Thank you.' };
+  }
+
+  /** The signed-in account, else a first-party cookie id (given on the first vote) with the address. */
+  private visitorOf(request: AccountRequest, reply: FastifyReply): string {
+    if (request.account) return `${request.account.role}:${request.account.id}`;
+    let id = request.cookies?.[COUPON_VOTES.visitorCookie];
+    if (!id || !/^[A-Za-z0-9_-]{22}$/.test(id)) {
+      id = randomBytes(16).toString('base64url');
+      reply.setCookie(COUPON_VOTES.visitorCookie, id, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: COUPON_VOTES.visitorCookieDays * 24 * 3600,
+      });
+    }
+    return `visitor:${id}:${request.ip}`;
   }
 
   @Get('categories')

@@ -65,7 +65,7 @@ const MIGRATION_LOCK = 720_301;
  */
 export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
   await createDatabaseIfMissing(databaseUrl);
-  const dataSource = new DataSource({ ...dataSourceOptions(databaseUrl, 2), logging: ['error'] });
+  const dataSource = new DataSource({ ...dataSourceOptions(databaseUrl, { size: 2 }), logging: ['error'] });
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { domainEventJobOptions, type RetryPolicy } from '../jobs/queues.js';
 import type { PublishedEvent } from './domain-event.js';
 import { OUTBOX_CHANNEL } from './unit-of-work.js';
@@ -57,8 +57,12 @@ export class OutboxPublisher {
 
   /**
    * Publishes again events that were published at least `olderThanMs` ago and that no consumer run
-   * has finished. Jobs that still exist are left alone by BullMQ (same job id); vanished ones are
-   * recreated. Returns how many events were offered again.
+   * has finished. Jobs waiting or running are left alone by BullMQ (same job id); vanished ones are
+   * recreated. A job BullMQ keeps as finished while its event is not marked (a mark lost by an
+   * earlier version, or cleared by hand) would make BullMQ ignore the new one for a day: a
+   * completed one is removed and offered again (its consumers skip what they applied, and the event
+   * is marked), a failed one has its failure written to the outbox. Returns how many rows it
+   * claimed.
    */
   async republishUnprocessed(olderThanMs: number): Promise<number> {
     let total = 0;
@@ -69,16 +73,21 @@ export class OutboxPublisher {
            AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [olderThanMs, this.batchSize],
+        true,
       );
       total += moved;
       if (moved < this.batchSize) return total;
     }
   }
 
-  private publishClaimed(select: string, parameters: unknown[]): Promise<number> {
+  private publishClaimed(select: string, parameters: unknown[], reoffer = false): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(select, parameters);
-      if (rows.length === 0) return 0;
+      const claimed: OutboxRow[] = await manager.query(select, parameters);
+      if (claimed.length === 0) return 0;
+      // The claimed rows are locked: a worker cannot mark one processed (and so complete its job)
+      // until this transaction ends, so a job seen finished here finished without its mark.
+      const rows = reoffer ? await this.settleFinishedJobs(manager, claimed) : claimed;
+      if (rows.length === 0) return claimed.length;
       const opts = domainEventJobOptions(this.retry);
       await this.queue.addBulk(
         rows.map((row) => ({
@@ -90,8 +99,29 @@ export class OutboxPublisher {
       await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
         rows.map((row) => row.id),
       ]);
-      return rows.length;
+      return claimed.length;
     });
+  }
+
+  /** Removes the completed jobs of claimed rows, records the failed ones; answers the rows to add. */
+  private async settleFinishedJobs(manager: EntityManager, rows: OutboxRow[]): Promise<OutboxRow[]> {
+    const states = await Promise.all(rows.map((row) => this.queue.getJobState(row.id)));
+    const offered: OutboxRow[] = [];
+    for (const [index, row] of rows.entries()) {
+      const state = states[index];
+      if (state === 'completed') {
+        await this.queue.remove(row.id);
+      } else if (state === 'failed') {
+        const job = await this.queue.getJob(row.id);
+        await manager.query(
+          'UPDATE outbox SET failed_at = to_timestamp($2::double precision / 1000), last_error = $3 WHERE id = $1',
+          [row.id, job?.finishedOn ?? Date.now(), (job?.failedReason ?? 'failed').slice(0, 2000)],
+        );
+        continue;
+      }
+      offered.push(row);
+    }
+    return offered;
   }
 }
 

@@ -22,7 +22,12 @@ export class ReadyCache<T> {
     databaseUrl: string,
     channels: readonly string[],
     logger: { warn(message: string): void },
-    private readonly limits: { maxEntries: number; maxAgeMs: number },
+    private readonly limits: {
+      maxEntries: number;
+      maxAgeMs: number;
+      /** Told of each lookup's outcome (metrics). */
+      observe?: (outcome: 'hit' | 'miss') => void;
+    },
   ) {
     this.changes = new ChangeListener(databaseUrl, channels, () => this.clear(), logger);
   }
@@ -45,6 +50,13 @@ export class ReadyCache<T> {
     return entry && entry.validUntil > Date.now() && this.changes.listening ? entry.value : undefined;
   }
 
+  /** The ready answer for `key`, if there is one, counted as a hit (a lookup before routing). */
+  serve(key: string): T | undefined {
+    const ready = this.peek(key);
+    if (ready !== undefined) this.limits.observe?.('hit');
+    return ready;
+  }
+
   /**
    * The answer for `key`: ready, or built now. `build` may say how long its answer holds
    * (`validUntil`, a time in ms); it holds at most `maxAgeMs` in any case.
@@ -56,6 +68,7 @@ export class ReadyCache<T> {
     alias?: string,
   ): Promise<T> {
     const ready = this.peek(key);
+    this.limits.observe?.(ready !== undefined ? 'hit' : 'miss');
     if (ready !== undefined) {
       if (alias) this.entries.set(alias, this.entries.get(key)!);
       return ready;

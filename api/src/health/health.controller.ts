@@ -1,75 +1,82 @@
-import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  HealthCheck,
-  HealthCheckService,
-  HealthIndicatorService,
-  TypeOrmHealthIndicator,
-} from '@nestjs/terminus';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
 import { Public } from '../identity/sessions/access.js';
-import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
-import { CLIENT_REDIS } from '../platform/platform.module.js';
+import { liveness } from './operations-server.js';
+import { ReadinessProbe, type ReadinessReport } from './readiness.js';
 
-const CHECK_TIMEOUT_MS = 1500;
+const errorOf = (check: object): string | undefined => {
+  const error = (check as { error?: unknown }).error;
+  return typeof error === 'string' ? error : undefined;
+};
+
+type Section = { status: 'up' | 'down'; message?: string } & Record<string, unknown>;
+
+/**
+ * The summary `/api/health` gave before readiness existed (database, Redis, queue), kept for
+ * monitors that read it; it now comes from the same probe, so a busy pool no longer reads as a
+ * database that is down.
+ */
+function summary({ checks }: ReadinessReport) {
+  const sections: Record<string, Section> = {
+    database: checks.database.up ? { status: 'up' } : { status: 'down', message: checks.database.error },
+    redis: checks.redis.up ? { status: 'up' } : { status: 'down', message: checks.redis.error },
+    queue: (() => {
+      const failure = errorOf(checks.queues) ?? errorOf(checks.outbox);
+      if (failure !== undefined || 'error' in checks.outbox) return { status: 'down', message: failure };
+      return {
+        status: 'up',
+        domainEvents: (checks.queues as Record<string, Record<string, number>>)[QueueName.DomainEvents],
+        outbox: {
+          unpublished: checks.outbox.unpublished,
+          oldest_seconds: checks.outbox.oldestUnpublishedSeconds,
+        },
+      };
+    })(),
+  };
+  const up = Object.fromEntries(Object.entries(sections).filter(([, section]) => section.status === 'up'));
+  const down = Object.fromEntries(
+    Object.entries(sections).filter(([, section]) => section.status === 'down'),
+  );
+  return {
+    status: Object.keys(down).length === 0 ? 'ok' : 'error',
+    info: up,
+    error: down,
+    details: sections,
+  };
+}
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    private readonly indicators: HealthIndicatorService,
-    private readonly queues: QueueRegistry,
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(CLIENT_REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly probe: ReadinessProbe) {}
 
   /** Database, Redis and the event pipeline: 200 when all are up, 503 naming what is down. */
   @Get()
-  @HealthCheck()
   async check(@Res({ passthrough: true }) reply: FastifyReply) {
-    try {
-      return await this.runChecks();
-    } catch (error) {
-      // Monitors read the same report on failure, not the generic error body.
-      if (!(error instanceof ServiceUnavailableException)) throw error;
-      reply.status(503);
-      return error.getResponse();
-    }
+    const report = summary(await this.probe.check());
+    // Monitors read the same report on failure, not the generic error body.
+    if (report.status !== 'ok') reply.status(503);
+    return report;
   }
 
-  private runChecks() {
-    return this.health.check([
-      () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
-      () =>
-        this.indicators
-          .check('redis')
-          .attempt(async () => {
-            if (this.redis.status !== 'ready') throw new Error(`connection ${this.redis.status}`);
-            await this.redis.ping();
-          })
-          .withTimeout(CHECK_TIMEOUT_MS),
-      () =>
-        this.indicators
-          .check('queue')
-          .attempt(async () => {
-            const counts = await this.queues
-              .get(QueueName.DomainEvents)
-              .getJobCounts('waiting', 'active', 'delayed', 'failed');
-            const [outbox] = await this.dataSource.query(
-              `SELECT count(*)::int AS unpublished,
-                      coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float AS oldest_seconds
-               FROM outbox WHERE published_at IS NULL`,
-            );
-            return { domainEvents: counts, outbox };
-          })
-          .withTimeout(CHECK_TIMEOUT_MS),
-    ]);
+  /** The process answers: for restarts, not for routing. */
+  @Get('live')
+  live() {
+    return liveness();
+  }
+
+  /**
+   * Whether this process should get traffic: 503 with the reasons when the database or Redis
+   * cannot be reached, a statement waits for a lock too long, callers queue for the pools, or the
+   * event pipeline falls behind (thresholds are settings; see docs/decisions.md).
+   */
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const report = await this.probe.check();
+    if (report.status !== 'ready') reply.status(503);
+    return report;
   }
 }

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller.js';
+import { OperationsModule } from './operations.module.js';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [OperationsModule.forRoot('api')],
   controllers: [HealthController],
 })
 export class HealthModule {}

@@ -13,8 +13,11 @@ import { authenticate, authorize } from '../identity/sessions/access.js';
 import { SessionService } from '../identity/sessions/session.service.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
 import { QueueName } from '../jobs/queues.js';
+import { Metrics } from '../metrics/metrics.js';
+import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
-import { HttpErrorFilter, requestIdOf, toErrorBody } from './error-filter.js';
+import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
+import { answerWithinDeadline } from './request-deadline.js';
 import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
 import { createValidationPipe } from './validation.js';
 
@@ -69,6 +72,11 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     });
 
   const instance = app.getHttpAdapter().getInstance();
+  recordRequestDurations(instance, app.get(Metrics));
+  answerWithinDeadline(instance, {
+    requestMs: environment.REQUEST_TIMEOUT_MS,
+    uploadMs: environment.UPLOAD_TIMEOUT_MS,
+  });
   // Pages on other sites may not act for a visitor's browser, and bodies are JSON or multipart.
   refuseCrossSiteRequests(instance, [
     environment.PUBLIC_URL,
@@ -106,8 +114,15 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   app.enableCors({
     origin: [environment.PUBLIC_URL, environment.BACKOFFICE_URL].map((url) => new URL(url).origin),
     credentials: true,
-    exposedHeaders: ['Content-Range', 'X-Request-Id', 'ETag'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'X-Request-Id', 'Range'],
+    exposedHeaders: ['Content-Range', 'X-Request-Id', 'ETag', 'Retry-After', 'Idempotent-Replayed'],
+    allowedHeaders: [
+      'Content-Type',
+      'Authorization',
+      'X-XSRF-TOKEN',
+      'X-Request-Id',
+      'Range',
+      'Idempotency-Key',
+    ],
   });
 
   const openApi = new DocumentBuilder()
@@ -148,8 +163,7 @@ async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
         try {
           authorize(await authenticate(sessions, request), request, 'admin');
         } catch (error) {
-          const body = toErrorBody(error, requestIdOf(request), logger);
-          return reply.status(body.statusCode).send(body);
+          return sendErrorBody(reply, toErrorBody(error, requestIdOf(request), logger));
         }
       });
       await scope.register(serverAdapter.registerPlugin() as never);

@@ -7,6 +7,8 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { busyReason } from '../database/busy-errors.js';
+import { SERVICE_BUSY } from '../rules/http.js';
 import type { FieldErrors } from './validation.js';
 
 export interface ErrorBody {
@@ -41,8 +43,26 @@ export function toErrorBody(error: unknown, requestId: string | undefined, logge
   if (isClientErrorFromFramework(error)) {
     return { statusCode: error.statusCode, message: error.message.replace(/^FST_\w+: /, '') };
   }
+  const busy = busyReason(error);
+  if (busy) {
+    // Expected under load or a held lock: a warning with the reason, not an error with a stack.
+    logger.warn({ requestId, reason: busy }, 'Service busy');
+    return busyBody();
+  }
   logger.error({ err: error, requestId }, 'Unhandled error');
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: INTERNAL_ERROR_MESSAGE, requestId };
+}
+
+export function busyBody(): ErrorBody {
+  return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: SERVICE_BUSY.message };
+}
+
+/** Sends an error body; a 503 says when to try again. */
+export function sendErrorBody(reply: FastifyReply, body: ErrorBody): FastifyReply {
+  if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
+    reply.header('retry-after', String(SERVICE_BUSY.retryAfterSeconds));
+  }
+  return reply.status(body.statusCode).send(body);
 }
 
 @Catch()
@@ -54,7 +74,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = toErrorBody(exception, requestIdOf(request), this.logger);
-    void reply.status(body.statusCode).send(body);
+    // Past the request timeout the 503 has gone out already; the late outcome is only logged.
+    if (reply.sent || reply.raw.headersSent) return;
+    void sendErrorBody(reply, body);
   }
 }
 

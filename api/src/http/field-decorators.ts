@@ -121,3 +121,14 @@ export function MerchantUrl(required: string, invalid: string) {
     MaxLength(CONTENT_LIMITS.merchantUrlMaxLength, { message: invalid }),
   );
 }
+
+/** Text a shopper searches with: optional, trimmed, at most `maxLength`, no control characters. */
+export function SearchText(maxLength: number, invalid: string) {
+  return applyDecorators(
+    IsOptional() as PropertyDecorator,
+    Trim(),
+    IsString({ message: invalid }),
+    MaxLength(maxLength),
+    Matches(/^\P{Cc}*$/u, { message: invalid }),
+  );
+}

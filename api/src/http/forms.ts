@@ -1,6 +1,11 @@
 import type {} from '@fastify/multipart';
 import { BadRequestException, PayloadTooLargeException, type Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import {
+  fileDigest,
+  type IdempotentRequest,
+  type ReceivedParts,
+} from '../idempotency/request-idempotency.js';
 import { createValidationPipe, UNKNOWN_FIELD_MESSAGE } from './validation.js';
 
 export interface SubmittedForm {
@@ -42,6 +47,8 @@ export async function readForm(
     for (const [key, value] of Object.entries(body ?? {})) add(key, value);
     return { fields, files };
   }
+  // The parts as sent, for a request with an Idempotency-Key (see IdempotencyInterceptor).
+  const received: ReceivedParts = [];
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxFileBytes, files: fileFields.length, fields: 100 },
@@ -57,8 +64,10 @@ export async function readForm(
           });
         }
         const bytes = await part.toBuffer();
+        received.push([part.fieldname, fileDigest(bytes)]);
         if (bytes.length > 0) files[name] = bytes;
       } else {
+        received.push([part.fieldname, String(part.value)]);
         add(part.fieldname, part.value);
       }
     }
@@ -74,6 +83,8 @@ export async function readForm(
     }
     throw error;
   }
+  // Before anything is changed: a retry of a request already answered stops here.
+  await (request as FastifyRequest & IdempotentRequest).idempotency?.claimForm(received);
   return { fields, files };
 }
 

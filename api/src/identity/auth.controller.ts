@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
+import { ACCESS_POOL } from '../database/data-source-options.js';
 import {
   EMAIL_CONFIRMATION,
   MERCHANT_REGISTRATION,
@@ -38,7 +40,8 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly signIns: SignInService,
     private readonly sessions: SessionService,
-    private readonly dataSource: DataSource,
+    /** The access pool, as for the sign-in itself: signing in never waits behind other work. */
+    @InjectDataSource(ACCESS_POOL) private readonly dataSource: DataSource,
     private readonly environment: Environment,
     private readonly limits: RequestLimits,
   ) {}

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Environment } from '../config/environment.js';
+import { ACCESS_POOL, dataSourceOptions, poolLimits } from '../database/data-source-options.js';
 import { MerchantAccountController, UserAccountController } from './account.controllers.js';
 import { AuthController } from './auth.controller.js';
 import { ConfirmMerchantEmailHandler } from './commands/confirm-merchant-email.js';
@@ -24,6 +27,14 @@ import { SignInThrottle } from './sign-in/sign-in-throttle.js';
 
 /** Accounts of users, merchants and admins; sessions; the guard every route passes. */
 @Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      name: ACCESS_POOL,
+      inject: [Environment],
+      useFactory: (environment: Environment) =>
+        dataSourceOptions(environment.DATABASE_URL, poolLimits(environment, 'access')),
+    }),
+  ],
   controllers: [
     AuthController,
     UserAccountController,

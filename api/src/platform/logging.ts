@@ -49,8 +49,9 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     // Successful requests are logged only at debug level: at shop-front traffic the failures are
     // what matter, and building every line costs a noticeable share of throughput.
+    // A 503 is a bounded wait that ran out (busy, not broken): the error filter logged why.
     customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500
+      (error || response.statusCode >= 500) && response.statusCode !== 503
         ? 'error'
         : response.statusCode >= 400
           ? 'warn'

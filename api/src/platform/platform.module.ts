@@ -14,10 +14,11 @@ import type { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { Environment } from '../config/environment.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { dataSourceOptions, type PoolKind, poolLimits } from '../database/data-source-options.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
 import { configureImageLimit } from '../media/images.js';
+import { Metrics } from '../metrics/metrics.js';
 import { closeRedisConnection, createRedisConnection } from '../redis/redis-connection.js';
 import { loggerOptions } from './logging.js';
 
@@ -26,6 +27,8 @@ export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
 export interface PlatformOptions {
   /** Where JSON logs go (standard output by default). */
   logDestination?: DestinationStream;
+  /** Whose limits the main database pool takes: the API's (short) or the workers' (patient). */
+  pool?: Exclude<PoolKind, 'access'>;
 }
 
 @Injectable()
@@ -56,7 +59,10 @@ export class PlatformModule {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ ...environment })] }),
         LoggerModule.forRoot(loggerOptions(environment, options.logDestination)),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(environment.DATABASE_URL), autoLoadEntities: false }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(environment.DATABASE_URL, poolLimits(environment, options.pool ?? 'api')),
+          autoLoadEntities: false,
+        }),
         CqrsModule.forRoot(),
       ],
       providers: [
@@ -72,8 +78,10 @@ export class PlatformModule {
         RedisConnections,
         QueueRegistry,
         UnitOfWork,
+        // One registry per application: the process's metrics, labelled api or workers.
+        { provide: Metrics, useFactory: () => new Metrics(options.pool === 'workers' ? 'workers' : 'api') },
       ],
-      exports: [Environment, PRODUCER_REDIS, CLIENT_REDIS, QueueRegistry, UnitOfWork, CqrsModule],
+      exports: [Environment, PRODUCER_REDIS, CLIENT_REDIS, QueueRegistry, UnitOfWork, CqrsModule, Metrics],
     };
   }
 }

@@ -69,11 +69,34 @@ export const COUPON_LISTING = {
   searchInvalid: 'Search text cannot contain control characters.',
 } as const;
 
+/** The search box's suggestions: this many stores, categories and coupons at most. */
+export const SEARCH_SUGGESTIONS = {
+  perKind: 5,
+  /** Matching coupons the suggested ones are chosen from (the search's own ranking for the rest). */
+  candidates: 200,
+} as const;
+
 /** Characters no search text holds (PostgreSQL refuses NUL in text). */
 export const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
-export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring'] as const;
+export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring', 'verified'] as const;
 export type CouponSort = (typeof COUPON_SORTS)[number];
+
+/**
+ * "Did this code work?": one vote per visitor, coupon and day (India's day); a later vote that day
+ * replaces the earlier one. A visitor is the signed-in account, else a first-party cookie id with
+ * the client address. The success rate is shown once a coupon has `minVotesForRate` votes.
+ */
+export const COUPON_VOTES = {
+  minVotesForRate: 5,
+  visitorCookie: 'visitor',
+  visitorCookieDays: 365,
+  workedRequired: 'Say whether the code worked: true or false.',
+  unavailable: 'This offer is no longer available.',
+} as const;
+
+/** India's time zone: "today" of `usedToday` and of one vote a day starts at midnight here. */
+export const MARKET_TIME_ZONE = 'Asia/Kolkata';
 
 export const SLOT_KINDS = ['free', 'paid'] as const;
 

@@ -10,6 +10,36 @@ export const JSON_MAX_DEPTH = 32;
  */
 export const LIST_LIMITS = { maxPerPage: 100, maxRequestedRows: 1000, maxOffset: 100_000 } as const;
 
+/**
+ * The answer to a request that could not be served in time (a lock held too long, every database
+ * connection busy, the request timeout): 503 with `Retry-After`. A command sent again with the same
+ * `Idempotency-Key` takes effect at most once, whatever became of the first attempt.
+ */
+export const SERVICE_BUSY = {
+  retryAfterSeconds: 5,
+  message: 'The service is busy right now. Please try again in a few seconds.',
+} as const;
+
+/**
+ * `Idempotency-Key` on commands (POST, PUT, PATCH, DELETE), as in the IETF draft and Stripe's API:
+ * the first answer is replayed to a retry with the same key and caller for `replayHours`; the same
+ * key with another request is refused. A key still held after `abandonedAfterSeconds` (its process
+ * died mid-request) may be used again.
+ */
+export const IDEMPOTENCY = {
+  header: 'idempotency-key',
+  maxLength: 255,
+  replayHours: 24,
+  abandonedAfterSeconds: 300,
+  /** Retry-After of the answer to a retry that arrives while the first request runs. */
+  retryAfterSeconds: 1,
+  messages: {
+    invalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    differentRequest: 'This Idempotency-Key was already used for a different request.',
+    inProgress: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
+  },
+} as const;
+
 export const HTTP_MESSAGES = {
   tooDeep: `The JSON body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`,
   unsupportedBody:

@@ -1,7 +1,17 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Typography } from '@mui/material';
 import { COUPON_LISTING } from '@offers/rules';
-import { Datagrid, DateField, ImageField, List, SelectInput, TextField, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  ImageField,
+  List,
+  NumberField,
+  SelectInput,
+  TextField,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { NumberedPagination } from '../common/NumberedPagination';
 import { StatusField } from '../common/StatusField';
 import { BulkApproveButton, BulkRejectButton } from './BulkReviewButtons';
@@ -38,6 +48,14 @@ export const CouponReviewList = () => (
     empty={false}
     disableSyncWithLocation={false}
   >
+    <ReviewGrid />
+  </List>
+);
+
+/** The queue's rows; the live tab also shows how shoppers use each coupon. */
+const ReviewGrid = () => {
+  const live = useListContext().filterValues.status === 'live';
+  return (
     <Datagrid
       bulkActionButtons={
         <>
@@ -61,9 +79,12 @@ export const CouponReviewList = () => (
       <TextField source="termsAndConditions" sortable={false} />
       <DateField source="expiryDate" />
       <StatusField source="status" />
+      {live && <NumberField source="clicks" sortable={false} />}
+      {live && <NumberField source="votes" sortable={false} />}
+      {live && <NumberField source="successRate" sortable={false} emptyText="—" />}
       <ReviewButtons />
     </Datagrid>
-  </List>
-);
+  );
+};
 
 export const couponReviews = { list: CouponReviewList, icon: RateReviewIcon };

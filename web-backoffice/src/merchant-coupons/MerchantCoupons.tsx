@@ -52,6 +52,8 @@ export const MerchantCouponList = () => (
       <StatusField source="status" />
       <TextField source="rejectionReason" sortable={false} emptyText="—" />
       <NumberField source="clicks" sortable={false} />
+      <NumberField source="votes" sortable={false} />
+      <NumberField source="successRate" sortable={false} emptyText="—" />
       <DateField source="expiryDate" />
       <DateField source="submittedAt" showTime />
       <PendingEditButton />

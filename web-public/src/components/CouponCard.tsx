@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
 import { useI18n } from '../i18n';
 import { Img } from './Img';
@@ -10,7 +11,7 @@ type Reveal =
   | { state: 'failed' };
 
 /**
- * A coupon: image, title, merchant, discount and expiry. 'Get code' shows the code (counted as a
+ * A coupon: image, title, its store (a link to the store's page), discount and expiry. 'Get code' shows the code (counted as a
  * click by the API) and opens the merchant's site in a new tab.
  */
 export function CouponCard({
@@ -26,6 +27,7 @@ export function CouponCard({
   const { t, money, date } = useI18n();
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
   const [copied, setCopied] = useState(false);
+  const [vote, setVote] = useState<'asking' | 'sending' | 'thanked' | 'failed'>('asking');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   async function getCode() {
@@ -50,6 +52,16 @@ export function CouponCard({
     }
   }
 
+  async function answer(worked: boolean) {
+    setVote('sending');
+    try {
+      await api(`/api/coupons/${coupon.id}/votes`, { method: 'POST', body: { worked } });
+      setVote('thanked');
+    } catch {
+      setVote('failed');
+    }
+  }
+
   async function copy(code: string) {
     try {
       await navigator.clipboard.writeText(code);
@@ -66,7 +78,7 @@ export function CouponCard({
         src={coupon.imageUrl}
         eager={eager}
         alt=""
-        sizes="(min-width: 1200px) 280px, (min-width: 640px) 45vw, 90vw"
+        sizes="(min-width: 1200px) 280px, (min-width: 600px) 45vw, 88px"
       />
       <div className="coupon-body">
         <p className="discount">
@@ -77,8 +89,22 @@ export function CouponCard({
         <Heading id={`coupon-${coupon.id}-title`} className="coupon-title">
           {coupon.title}
         </Heading>
-        <p className="merchant">{coupon.merchantName}</p>
+        <p className="merchant">
+          {coupon.merchant.slug ? (
+            <Link href={`/store/${coupon.merchant.slug}`}>{coupon.merchant.name}</Link>
+          ) : (
+            coupon.merchant.name
+          )}
+        </p>
         <p className="expiry">{t('card.expires', { date: date(coupon.expiresAt) })}</p>
+        {(coupon.successRate !== null || coupon.usedToday > 0) && (
+          <p className="trust">
+            {coupon.successRate !== null && (
+              <span>{t('card.success', { rate: coupon.successRate, votes: coupon.votes })}</span>
+            )}
+            {coupon.usedToday > 0 && <span>{t('card.usedToday', { count: coupon.usedToday })}</span>}
+          </p>
+        )}
         {reveal.state === 'shown' ? (
           <div className="code-box">
             <span className="visually-hidden">{t('card.code')}: </span>
@@ -97,6 +123,28 @@ export function CouponCard({
           >
             {t('card.getCode')}
           </button>
+        )}
+        {reveal.state === 'shown' && (
+          <fieldset className="vote" aria-live="polite">
+            {vote === 'thanked' ? (
+              <p>{t('card.thanks')}</p>
+            ) : (
+              <>
+                <legend>{t('card.didItWork')}</legend>
+                <button type="button" disabled={vote === 'sending'} onClick={() => void answer(true)}>
+                  {t('card.yes')}
+                </button>
+                <button type="button" disabled={vote === 'sending'} onClick={() => void answer(false)}>
+                  {t('card.no')}
+                </button>
+                {vote === 'failed' && (
+                  <p className="error" role="alert">
+                    {t('card.voteFailed')}
+                  </p>
+                )}
+              </>
+            )}
+          </fieldset>
         )}
         {reveal.state === 'failed' && (
           <p className="error" role="alert">

@@ -6,6 +6,7 @@ import { CATEGORY_SLUGS } from '../forms/rules';
 import { validateNewsletter } from '../forms/validate';
 import { LANGUAGES, type Language, loadLanguage, rememberLanguage, useI18n } from '../i18n';
 import { localePath } from '../site';
+import { SearchBox } from './SearchBox';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -76,6 +77,7 @@ function Header() {
             ))}
           </ul>
         </nav>
+        <SearchBox />
         <div className="bar-end">
           <LanguageSwitcher />
           <AccountMenu />

@@ -1,10 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CouponRevealed, LISTING_EVENTS } from '../../../api/src/coupons/events/coupon-events.js';
+import {
+  CouponRevealed,
+  CouponVoted,
+  LISTING_EVENTS,
+} from '../../../api/src/coupons/events/coupon-events.js';
 import { LISTINGS_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
+import {
+  addSearchWordsSql,
+  categoryNamesSql,
+  searchVectorSql,
+} from '../../../api/src/coupons/queries/search.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
+import { MARKET_TIME_ZONE } from '../../../api/src/rules/coupons.js';
+import { StoreSaved } from '../../../api/src/storefront/events/storefront-events.js';
+import {
+  PUBLIC_MERCHANT_SQL,
+  STORE_JOIN,
+  STORE_LOGO_SQL,
+  STORE_NAME_SQL,
+} from '../../../api/src/storefront/queries/store-identity.js';
 import type { EventConsumer } from '../events/event-consumer.js';
+
+/** Events of a merchant that change how each of its coupons is shown. */
+const MERCHANT_EVENTS = [...MERCHANT_VISIBILITY_EVENTS, StoreSaved.type] as const;
 
 /**
  * Popularity is a sum of e^(t/τ) over the reveal times t, kept as its logarithm: a click a week
@@ -14,6 +34,11 @@ const POPULARITY_EPOCH = Date.UTC(2026, 0, 1);
 const POPULARITY_TIME_CONSTANT_MS = 7 * 24 * 3600_000;
 export const clickWeight = (at: string) => (Date.parse(at) - POPULARITY_EPOCH) / POPULARITY_TIME_CONSTANT_MS;
 
+/** A coupon's votes (`$1`), counted from the votes kept: how many, how many said it worked, the last that did. */
+const VOTE_COUNTS = `SELECT count(*)::int AS votes, count(*) FILTER (WHERE worked)::int AS worked_votes,
+         max(voted_at) FILTER (WHERE worked) AS last_worked_at
+  FROM coupon_votes WHERE coupon_id = $1`;
+
 /**
  * Keeps `coupon_listings` (what the public lists show) and `coupon_clicks`. On any change of a
  * coupon it re-reads the coupon and shows it if live or hides it otherwise, so the order in which
@@ -22,15 +47,17 @@ export const clickWeight = (at: string) => (Date.parse(at) - POPULARITY_EPOCH) /
 @Injectable()
 export class CouponListingProjection implements EventConsumer {
   readonly name = 'coupon-listings';
-  readonly handles = [...LISTING_EVENTS, ...MERCHANT_VISIBILITY_EVENTS];
+  readonly handles = [...LISTING_EVENTS, ...MERCHANT_EVENTS];
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
-    if ((MERCHANT_VISIBILITY_EVENTS as readonly string[]).includes(event.type)) {
-      // A merchant confirmed its email or an admin hid or showed its store: each live coupon of
-      // it is shown or hidden again, one coupon at a time as any other coupon event is.
+    if ((MERCHANT_EVENTS as readonly string[]).includes(event.type)) {
+      // A merchant confirmed its email, an admin hid or showed its store, or it saved its store
+      // (name, logo): each live coupon of it is shown again, one coupon at a time as any other
+      // coupon event is. Merchant events name the merchant as their aggregate; StoreSaved in its payload.
+      const merchantId = Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId);
       const coupons: Array<{ id: number }> = await manager.query(
         "SELECT id FROM coupons WHERE merchant_id = $1 AND status = 'live' ORDER BY id",
-        [Number(event.aggregateId)],
+        [merchantId],
       );
       for (const { id } of coupons) await this.project(manager, id);
       return;
@@ -41,6 +68,7 @@ export class CouponListingProjection implements EventConsumer {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
     // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
     if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
+    if (event.type === CouponVoted.type) return this.countVotes(manager, couponId);
     await this.project(manager, couponId);
   }
 
@@ -53,49 +81,76 @@ export class CouponListingProjection implements EventConsumer {
     // Delivered when this transaction commits: every API process drops its ready lists then.
     await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
     const shown = await manager.query(
-      `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, title, description, merchant_url, image_id,
-                                    percentage, discount_value, expires_at, category_ids, paid_slot, approved_at, search,
-                                    clicks, popularity)
-       SELECT c.id, c.merchant_id, m.merchant_name, c.title, c.description, coalesce(c.merchant_url, m.merchant_url),
-              c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
+      `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, merchant_logo_id, title,
+                                    description, merchant_url, image_id, percentage, discount_value, expires_at,
+                                    category_ids, paid_slot, approved_at, search, clicks, popularity,
+                                    today, clicks_today,
+                                    votes, worked_votes, last_worked_at, verified_at)
+       SELECT c.id, c.merchant_id, ${STORE_NAME_SQL}, m.slug, ${STORE_LOGO_SQL}, c.title, c.description,
+              coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
               coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
-              s.kind = 'paid', c.approved_at,
-              to_tsvector('simple', c.title || ' ' || c.description || ' ' || m.merchant_name),
-              coalesce(k.clicks, 0), k.popularity
-       FROM coupons c JOIN merchants m ON m.id = c.merchant_id JOIN slots s ON s.id = c.slot_id
-            LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
-       WHERE c.id = $1 AND c.status = 'live' AND m.is_email_confirmed AND NOT m.store_hidden
+              sl.kind = 'paid', c.approved_at,
+              ${searchVectorSql('c.title', STORE_NAME_SQL, 'c.description', categoryNamesSql('c.id'))},
+              coalesce(k.clicks, 0), k.popularity, k.today, coalesce(k.clicks_today, 0),
+              v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at)
+       FROM coupons c JOIN merchants m ON m.id = c.merchant_id ${STORE_JOIN} JOIN slots sl ON sl.id = c.slot_id
+            LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN (${VOTE_COUNTS}) v
+       WHERE c.id = $1 AND c.status = 'live' AND ${PUBLIC_MERCHANT_SQL}
        ON CONFLICT (coupon_id) DO UPDATE SET
-         merchant_name = EXCLUDED.merchant_name, title = EXCLUDED.title, description = EXCLUDED.description,
+         merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
+         merchant_logo_id = EXCLUDED.merchant_logo_id, title = EXCLUDED.title, description = EXCLUDED.description,
          merchant_url = EXCLUDED.merchant_url, image_id = EXCLUDED.image_id, percentage = EXCLUDED.percentage,
          discount_value = EXCLUDED.discount_value, expires_at = EXCLUDED.expires_at,
          category_ids = EXCLUDED.category_ids, paid_slot = EXCLUDED.paid_slot, approved_at = EXCLUDED.approved_at,
-         search = EXCLUDED.search, clicks = EXCLUDED.clicks, popularity = EXCLUDED.popularity
+         search = EXCLUDED.search, clicks = EXCLUDED.clicks, popularity = EXCLUDED.popularity,
+         today = EXCLUDED.today, clicks_today = EXCLUDED.clicks_today, votes = EXCLUDED.votes,
+         worked_votes = EXCLUDED.worked_votes, last_worked_at = EXCLUDED.last_worked_at,
+         verified_at = EXCLUDED.verified_at
        RETURNING coupon_id`,
       [couponId],
     );
     if (shown.length === 0)
       await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
+    else await manager.query(addSearchWordsSql('coupon_id = $1'), [couponId]);
   }
 
-  /** Counts the click with the coupon's other clicks, then shows the sums on its listing row, if any. */
+  /**
+   * Counts the click with the coupon's other clicks (and with today's, India's day of the click),
+   * then shows the sums on its listing row, if any.
+   */
   private async countClick(manager: EntityManager, couponId: number, at: string): Promise<void> {
     await manager.query(
       `WITH counted AS (
-         INSERT INTO coupon_clicks AS k (coupon_id, clicks, last_clicked_at, popularity) VALUES ($1, 1, $2, $3)
+         INSERT INTO coupon_clicks AS k (coupon_id, clicks, last_clicked_at, popularity, today, clicks_today)
+         VALUES ($1, 1, $2, $3, ($2::timestamptz AT TIME ZONE '${MARKET_TIME_ZONE}')::date, 1)
          ON CONFLICT (coupon_id) DO UPDATE SET clicks = k.clicks + 1,
            last_clicked_at = greatest(k.last_clicked_at, EXCLUDED.last_clicked_at),
            popularity = CASE WHEN k.popularity IS NULL THEN EXCLUDED.popularity
                              ELSE greatest(k.popularity, EXCLUDED.popularity)
-                                  + ln(1 + exp(-abs(k.popularity - EXCLUDED.popularity))) END
-         RETURNING coupon_id, clicks, popularity)
-       UPDATE coupon_listings l SET clicks = counted.clicks, popularity = counted.popularity
+                                  + ln(1 + exp(-abs(k.popularity - EXCLUDED.popularity))) END,
+           -- A click of a day already past (a late delivery) no longer counts for today.
+           clicks_today = CASE WHEN k.today = EXCLUDED.today THEN k.clicks_today + 1
+                               WHEN k.today > EXCLUDED.today THEN k.clicks_today ELSE 1 END,
+           today = greatest(k.today, EXCLUDED.today)
+         RETURNING coupon_id, clicks, popularity, today, clicks_today)
+       UPDATE coupon_listings l SET clicks = counted.clicks, popularity = counted.popularity,
+         today = counted.today, clicks_today = counted.clicks_today
        FROM counted WHERE l.coupon_id = counted.coupon_id`,
       [couponId, at, clickWeight(at)],
     );
   }
 
+  /** Counts the coupon's votes again from the votes kept (a redelivered event changes nothing). */
+  private async countVotes(manager: EntityManager, couponId: number): Promise<void> {
+    await manager.query(
+      `UPDATE coupon_listings l SET votes = v.votes, worked_votes = v.worked_votes, last_worked_at = v.last_worked_at,
+         verified_at = greatest(l.approved_at, v.last_worked_at)
+       FROM (${VOTE_COUNTS}) v WHERE l.coupon_id = $1`,
+      [couponId],
+    );
+  }
+
   async reset(manager: EntityManager): Promise<void> {
-    await manager.query('TRUNCATE coupon_listings, coupon_clicks');
+    await manager.query('TRUNCATE coupon_listings, coupon_clicks, search_words');
   }
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import {
+  CouponApproved,
+  CouponExpired,
+  CouponWithdrawn,
+} from '../../../api/src/coupons/events/coupon-events.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
 import { STORE_PAGE_EVENTS } from '../../../api/src/storefront/events/storefront-events.js';
@@ -16,10 +21,17 @@ import type { EventConsumer } from '../events/event-consumer.js';
 @Injectable()
 export class StorePageProjection implements EventConsumer {
   readonly name = 'store-pages';
-  readonly handles = [...STORE_PAGE_EVENTS, ...MERCHANT_VISIBILITY_EVENTS];
+  // A coupon going live or ending can open or close a store's default page (reveals cannot).
+  readonly handles = [
+    ...STORE_PAGE_EVENTS,
+    ...MERCHANT_VISIBILITY_EVENTS,
+    CouponApproved.type,
+    CouponExpired.type,
+    CouponWithdrawn.type,
+  ];
 
   async handle(event: PublishedEvent<{ merchantId?: number }>, manager: EntityManager): Promise<void> {
-    // Merchant events name the merchant as their aggregate; storefront events in their payload.
+    // Merchant events name the merchant as their aggregate; storefront and coupon events in their payload.
     const merchantId = Number(event.payload.merchantId ?? event.aggregateId);
     // Pages of one merchant are built one at a time: two events of it in parallel cannot
     // leave the older build last.

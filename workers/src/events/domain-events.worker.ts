@@ -1,16 +1,26 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Environment } from '../../../api/src/config/environment.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { QueueName } from '../../../api/src/jobs/queues.js';
+import { QueueName, workerLockOptions } from '../../../api/src/jobs/queues.js';
+import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventOutcomes } from './event-outcomes.js';
 
 /** Consumes the `domain-events` queue; BullMQ retries a failing event with exponential back-off. */
 @Injectable()
-export class DomainEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DomainEventsWorker
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(DomainEventsWorker.name);
   private worker?: Worker<PublishedEvent>;
   private connection?: Redis;
@@ -19,22 +29,30 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
     private readonly environment: Environment,
     private readonly dispatcher: EventDispatcher,
     private readonly outcomes: EventOutcomes,
+    private readonly inFlight: InFlightJobs,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.worker = new Worker<PublishedEvent>(QueueName.DomainEvents, (job) => this.process(job), {
-      connection: this.connection,
-      prefix: this.environment.QUEUE_PREFIX,
-      concurrency: this.environment.EVENT_CONCURRENCY,
-    });
+    this.worker = new Worker<PublishedEvent>(
+      QueueName.DomainEvents,
+      (job, token) => this.inFlight.run(job, token, () => this.process(job)),
+      {
+        connection: this.connection,
+        prefix: this.environment.QUEUE_PREFIX,
+        concurrency: this.environment.EVENT_CONCURRENCY,
+        ...workerLockOptions(this.environment),
+      },
+    );
     this.worker.on('failed', (job, error) => void this.onFailed(job, error));
     this.worker.on('error', (error) => this.logger.warn(`domain-events worker: ${error.message}`));
   }
 
   private async process(job: Job<PublishedEvent>): Promise<void> {
     await this.dispatcher.dispatch(job.data);
-    this.outcomes.processed(job.data.id);
+    // The job completes only once the outbox says so (see EventOutcomes).
+    await this.outcomes.processed(job.data.id);
   }
 
   private async onFailed(job: Job<PublishedEvent> | undefined, error: Error): Promise<void> {
@@ -43,11 +61,18 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
     this.logger.warn(
       `${job.data.type} ${job.data.id} failed (attempt ${job.attemptsMade}${final ? ', giving up' : ''}): ${error.message}`,
     );
-    if (final) await this.outcomes.failed(job.data.id, error.message).catch(() => undefined);
+    if (!final) return;
+    await this.outcomes.failed(job.data.id, error.message).catch(() => undefined);
+    // Counted once the outbox records it, so the counter never runs ahead of the failed gauge.
+    this.metrics.eventsFailed.inc({ type: job.data.type });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking events and waits for those running (see SHUTDOWN_GRACE_MS), database still open. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
+  }
+
+  onApplicationShutdown(): void {
     closeRedisConnection(this.connection);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './event-consumer.js';
 
 interface Delivery {
@@ -18,6 +19,7 @@ export class EventDispatcher {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EVENT_CONSUMERS) readonly consumers: EventConsumer[],
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -61,34 +63,48 @@ export class EventDispatcher {
   private async apply(events: PublishedEvent[]): Promise<void> {
     for (const consumer of this.consumers) {
       const handled = events.filter((event) => consumer.handles.includes(event.type));
-      if (handled.length > 0) {
-        await this.dataSource.transaction((manager) => applyOnce(consumer, handled, manager));
+      if (handled.length === 0) continue;
+      let applied: PublishedEvent[];
+      try {
+        applied = await this.dataSource.transaction((manager) => applyOnce(consumer, handled, manager));
+      } catch (error) {
+        this.metrics.consumerFailures.inc({ consumer: consumer.name });
+        throw error;
       }
+      // Committed: the effect is visible from now on.
+      const now = Date.now();
+      for (const event of applied) {
+        this.metrics.eventLag.observe(
+          { consumer: consumer.name },
+          (now - Date.parse(event.occurredAt)) / 1000,
+        );
+      }
+      this.metrics.eventsApplied.inc({ consumer: consumer.name }, applied.length);
     }
   }
 }
 
 /**
  * Records the events in the consumer's inbox and applies those it had not recorded yet, in order.
- * Returns how many were applied.
+ * Returns the events it applied.
  */
 export async function applyOnce(
   consumer: EventConsumer,
   events: PublishedEvent[],
   manager: EntityManager,
-): Promise<number> {
+): Promise<PublishedEvent[]> {
   const inserted: Array<{ event_id: string }> = await manager.query(
     `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])
      ON CONFLICT DO NOTHING RETURNING event_id`,
     [consumer.name, events.map((event) => event.id)],
   );
   const fresh = new Set(inserted.map((row) => row.event_id));
-  let applied = 0;
+  const applied: PublishedEvent[] = [];
   for (const event of events) {
     // delete: the same event twice in one lot is applied once
     if (!fresh.delete(event.id)) continue;
     await consumer.handle(event, manager);
-    applied += 1;
+    applied.push(event);
   }
   return applied;
 }

@@ -1,25 +1,31 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
-const FLUSH_DELAY_MS = 20;
+interface Mark {
+  eventId: string;
+  settle(error?: Error): void;
+}
 
 /**
- * Writes back to the outbox what became of each event. "Processed" marks are batched: losing a
- * batch in a crash only means those events are offered again later, and their consumers skip them.
+ * Writes back to the outbox what became of each event. "Processed" marks are written in batches
+ * (one UPDATE for every mark that arrived while the previous one ran), and an event's job finishes
+ * only once its mark is committed: a process killed at any moment leaves either a marked event or a
+ * job BullMQ hands out again (its consumers then skip it through their inbox, and it is marked).
  */
 @Injectable()
-export class EventOutcomes implements OnApplicationShutdown {
-  private readonly logger = new Logger(EventOutcomes.name);
-  private pending: string[] = [];
-  private timer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
+export class EventOutcomes {
+  private pending: Mark[] = [];
+  private flushing = false;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  processed(eventId: string): void {
-    this.pending.push(eventId);
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+  /** Resolves once the event is marked processed in the outbox; rejects if the mark failed. */
+  processed(eventId: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ eventId, settle: (error) => (error ? reject(error) : resolve()) });
+      if (!this.flushing) void this.flush();
+    });
   }
 
   async failed(eventId: string, error: string): Promise<void> {
@@ -29,27 +35,23 @@ export class EventOutcomes implements OnApplicationShutdown {
     ]);
   }
 
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const ids = this.pending;
-    this.pending = [];
-    if (ids.length === 0) return this.flushing;
-    this.flushing = this.flushing
-      .then(() =>
-        this.dataSource.query(
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    // Marks of events applied in the same turn of the event loop join one statement.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.length > 0) {
+      const marks = this.pending;
+      this.pending = [];
+      try {
+        await this.dataSource.query(
           'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])',
-          [ids],
-        ),
-      )
-      .then(
-        () => undefined,
-        (error: Error) => this.logger.warn(`Could not mark ${ids.length} events processed: ${error.message}`),
-      );
-    return this.flushing;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.flush();
+          [marks.map((mark) => mark.eventId)],
+        );
+        for (const mark of marks) mark.settle();
+      } catch (error) {
+        for (const mark of marks) mark.settle(error as Error);
+      }
+    }
+    this.flushing = false;
   }
 }

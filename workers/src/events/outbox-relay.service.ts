@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -17,7 +23,9 @@ export function outboxPublisher(dataSource: DataSource, queues: QueueRegistry, e
 
 /** Runs the outbox relay for the life of the process. */
 @Injectable()
-export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('OutboxRelay');
   private relay?: OutboxRelay;
   private connection?: Redis;
@@ -40,8 +48,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.relay.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
+  }
+
+  onApplicationShutdown(): void {
     closeRedisConnection(this.connection);
   }
 }

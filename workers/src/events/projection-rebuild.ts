@@ -26,7 +26,7 @@ export async function rebuildProjection(dataSource: DataSource, consumer: EventC
         [consumer.handles, after, PAGE_SIZE],
       );
       for (const event of page) event.occurredAt = new Date(event.occurredAt).toISOString();
-      applied += await applyOnce(consumer, page, manager);
+      applied += (await applyOnce(consumer, page, manager)).length;
       if (page.length < PAGE_SIZE) return applied;
       after = page[page.length - 1]!.position;
     }

@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -8,10 +14,11 @@ import { CampaignSendStarted } from '../../../api/src/engagement/events/engageme
 import { newsletterUnsubscribeToken } from '../../../api/src/engagement/newsletter-tokens.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
-import { QueueName } from '../../../api/src/jobs/queues.js';
+import { QueueName, workerLockOptions } from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import type { Language } from '../../../api/src/rules/engagement.js';
 import type { EventConsumer } from '../events/event-consumer.js';
+import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';
 import { countCampaignMail } from './mail-sender.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
@@ -70,7 +77,9 @@ export class CampaignFanOut implements EventConsumer {
  * unsubscribed since the campaign started. The mail senders deliver the rows.
  */
 @Injectable()
-export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CampaignBatchesWorker
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('CampaignBatches');
   private worker?: Worker<CampaignBatch>;
   private connection?: Redis;
@@ -78,23 +87,30 @@ export class CampaignBatchesWorker implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly inFlight: InFlightJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.worker = new Worker<CampaignBatch>(QueueName.NewsletterCampaigns, (job) => this.process(job), {
-      connection: this.connection,
-      prefix: this.environment.QUEUE_PREFIX,
-      concurrency: 2,
-      // A batch takes well under a second: a worker that died holding one is noticed in 15 s.
-      lockDuration: 15_000,
-      stalledInterval: 15_000,
-    });
+    this.worker = new Worker<CampaignBatch>(
+      QueueName.NewsletterCampaigns,
+      (job, token) => this.inFlight.run(job, token, () => this.process(job)),
+      {
+        connection: this.connection,
+        prefix: this.environment.QUEUE_PREFIX,
+        concurrency: 2,
+        // A batch takes well under a second: a worker that died holding one is noticed within seconds.
+        ...workerLockOptions(this.environment),
+      },
+    );
     this.worker.on('error', (error) => this.logger.warn(`campaign worker: ${error.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
+  }
+
+  onApplicationShutdown(): void {
     closeRedisConnection(this.connection);
   }
 

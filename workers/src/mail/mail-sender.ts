@@ -1,9 +1,16 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import pg from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
+import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { DevMailCatcher } from './dev-mail-catcher.js';
 import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
 
@@ -33,7 +40,7 @@ interface MailRow {
  * row, so a receiving server can tell such a copy.
  */
 @Injectable()
-export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailSender implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('MailSender');
   private transport?: Transporter;
   private catcher?: DevMailCatcher;
@@ -45,6 +52,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     private readonly environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,6 +66,12 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     const url = new URL(smtpUrl);
     url.searchParams.set('pool', 'true');
     url.searchParams.set('maxConnections', String(this.environment.MAIL_CONCURRENCY));
+    // A mail is sent inside the transaction that holds its row, so the SMTP exchange must end well
+    // before PostgreSQL ends an idle transaction (nodemailer's own socket timeout is 10 minutes).
+    const smtpLimitMs = Math.floor(this.environment.WORKERS_IDLE_IN_TRANSACTION_TIMEOUT_MS / 4);
+    for (const setting of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+      if (!url.searchParams.has(setting)) url.searchParams.set(setting, String(smtpLimitMs));
+    }
     this.transport = nodemailer.createTransport(url.toString());
     // Pool connection errors also fail the send that used them, which records the failure.
     this.transport.on('error', (error) => this.logger.warn(`SMTP connection: ${error.message}`));
@@ -69,10 +83,14 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Takes no new mail; those being sent finish (their transactions commit) while the database is open. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.wakeAll();
     await Promise.all(this.loops);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.listener?.end().catch(() => undefined);
     this.transport?.close();
     await this.catcher?.stop();
@@ -110,6 +128,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         await runner.commitTransaction();
         return false;
       }
+      let sent = false;
+      let givenUp = false;
       try {
         await this.transport!.sendMail({
           from: this.environment.MAIL_FROM,
@@ -125,10 +145,13 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
           [mail.id],
         );
         if (mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'sent_count');
+        sent = true;
       } catch (error) {
-        await this.recordFailure(runner, mail, error as Error);
+        givenUp = await this.recordFailure(runner, mail, error as Error);
       }
       await runner.commitTransaction();
+      if (sent) this.metrics.mailsSent.inc();
+      else this.metrics.mailsFailed.inc({ given_up: String(givenUp) });
       return true;
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -138,7 +161,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  private async recordFailure(runner: QueryRunner, mail: MailRow, error: Error): Promise<void> {
+  /** Records a refused or failed send; answers whether it was the last attempt. */
+  private async recordFailure(runner: QueryRunner, mail: MailRow, error: Error): Promise<boolean> {
     const attempts = mail.attempts + 1;
     const final = attempts >= MAX_ATTEMPTS;
     this.logger.warn(
@@ -150,6 +174,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       [mail.id, attempts, error.message.slice(0, 1000), final, FIRST_RETRY_SECONDS * 2 ** (attempts - 1)],
     );
     if (final && mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'skipped_count');
+    return final;
   }
 
   private sleep(ms: number): Promise<void> {

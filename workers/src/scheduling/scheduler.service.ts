@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
@@ -8,11 +14,18 @@ import { Environment } from '../../../api/src/config/environment.js';
 import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
 import { resumeStalledCampaigns } from '../../../api/src/engagement/commands/campaigns.js';
 import { UnitOfWork } from '../../../api/src/events/unit-of-work.js';
+import { purgeIdempotencyKeys } from '../../../api/src/idempotency/idempotency-store.js';
 import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
-import { QueueName, ScheduledJob, type ScheduledJobName } from '../../../api/src/jobs/queues.js';
+import {
+  QueueName,
+  ScheduledJob,
+  type ScheduledJobName,
+  workerLockOptions,
+} from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
+import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
 const EXPIRY_BATCH = 1000;
 
@@ -25,7 +38,9 @@ const STALE_EVENT_AFTER_MS = 120_000;
  * Redis here comes back empty.
  */
 @Injectable()
-export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SchedulerService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('Scheduler');
   private worker?: Worker;
   private connection?: Redis;
@@ -37,6 +52,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     private readonly commands: CommandBus,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
+    private readonly inFlight: InFlightJobs,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
@@ -57,6 +73,10 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
         const resumed = await resumeStalledCampaigns(this.unitOfWork);
         return resumed > 0 ? `resumed ${resumed} campaigns` : undefined;
       },
+      [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
+        const purged = await purgeIdempotencyKeys(this.dataSource);
+        return purged > 0 ? `removed ${purged} idempotency keys` : undefined;
+      },
       [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
         const { sessions, failures } = await purgeExpiredSignInData(
           this.dataSource,
@@ -72,11 +92,16 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap(): Promise<void> {
     this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
     this.connection.on('ready', () => void this.registerSchedules());
-    this.worker = new Worker(QueueName.Maintenance, (job) => this.run(job), {
-      connection: this.connection,
-      prefix: this.environment.QUEUE_PREFIX,
-      concurrency: 1,
-    });
+    this.worker = new Worker(
+      QueueName.Maintenance,
+      (job, token) => this.inFlight.run(job, token, () => this.run(job)),
+      {
+        connection: this.connection,
+        prefix: this.environment.QUEUE_PREFIX,
+        concurrency: 1,
+        ...workerLockOptions(this.environment),
+      },
+    );
     this.worker.on('error', (error) => this.logger.warn(`maintenance worker: ${error.message}`));
     this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name} failed: ${error.message}`));
   }
@@ -104,8 +129,11 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
+  }
+
+  onApplicationShutdown(): void {
     closeRedisConnection(this.connection);
   }
 }

@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { CouponExpired } from '../events/coupon-events.js';
+import { FREE_SEATS } from '../queries/slot-seats.js';
 
 /**
  * Ends up to `batchSize` live coupons whose expiry has passed, one event each. Read through the
@@ -28,6 +29,8 @@ export class ExpireDueCouponsHandler implements ICommandHandler<ExpireDueCoupons
          RETURNING id, merchant_id`,
         [batchSize],
       );
+      // Their seats were free from the expiry on; now they are empty too.
+      if (expired.length > 0) await manager.query(FREE_SEATS, [expired.map((coupon) => coupon.id)]);
       for (const coupon of expired)
         record(new CouponExpired(String(coupon.id), { merchantId: coupon.merchant_id }));
       return expired.length;

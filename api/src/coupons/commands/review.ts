@@ -3,8 +3,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
-import { Coupon, Slot } from '../entities/coupon.entity.js';
+import { Coupon } from '../entities/coupon.entity.js';
 import { CouponApproved, CouponRejected } from '../events/coupon-events.js';
+import { type CouponRecord, couponRecords } from '../queries/coupon-records.js';
+import { SLOT_FOR_APPROVAL, takeSeat } from '../queries/slot-seats.js';
 
 /** Locks the coupon for review; only a pending one can be reviewed. */
 async function pendingCoupon(manager: EntityManager, couponId: number): Promise<Coupon> {
@@ -19,7 +21,7 @@ async function pendingCoupon(manager: EntityManager, couponId: number): Promise<
   return coupon;
 }
 
-export class ApproveCoupon extends Command<void> {
+export class ApproveCoupon extends Command<CouponRecord> {
   constructor(
     readonly couponId: number,
     /** The slot the admin chose; the requested one when left out. */
@@ -33,6 +35,7 @@ export class ApproveCoupon extends Command<void> {
 export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
+  /** Answers the approved coupon's record, read in the same transaction (no second connection). */
   execute({ couponId, slotId }: ApproveCoupon) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const coupon = await pendingCoupon(manager, couponId);
@@ -42,11 +45,10 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
           message: 'This coupon has already passed its expiry date.',
         });
       }
-      // Locking the slot serialises approvals into it, so its capacity cannot be overrun.
-      const slot = await manager.findOne(Slot, {
-        where: { id: slotId ?? coupon.requestedSlotId },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(
+        SLOT_FOR_APPROVAL,
+        [slotId ?? coupon.requestedSlotId],
+      );
       if (!slot) {
         throw new BadRequestException({
           statusCode: 400,
@@ -54,18 +56,14 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
           errors: { slotId: [COUPON_FORM.requestedSlotId.unknown] },
         });
       }
-      const [{ live }] = await manager.query(
-        "SELECT count(*)::int AS live FROM coupons WHERE slot_id = $1 AND status = 'live' AND expiry_date > now()",
-        [slot.id],
-      );
-      if (live >= slot.capacity)
+      if ((await takeSeat(manager, slot, couponId, coupon.expiryDate)) === undefined) {
         throw new ConflictException({ statusCode: 409, message: COUPON_REVIEW.slotFull(slot.name) });
-      await manager.update(Coupon, couponId, {
-        status: 'live',
-        slotId: slot.id,
-        approvedAt: new Date(),
-        updatedAt: new Date(),
-      });
+      }
+      const approvedAt = new Date();
+      await manager.query(
+        "UPDATE coupons SET status = 'live', slot_id = $2, approved_at = $3, updated_at = $3 WHERE id = $1",
+        [couponId, slot.id, approvedAt],
+      );
       record(
         new CouponApproved(String(couponId), {
           merchantId: coupon.merchantId,
@@ -73,6 +71,8 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
           title: coupon.title,
         }),
       );
+      const [approved] = await couponRecords(manager, [couponId]);
+      return approved!;
     });
   }
 }

@@ -8,6 +8,7 @@ import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
 import type { CouponChangesDto, CouponFormDto } from '../dto/coupon-form.dto.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponSubmitted, CouponUpdated, CouponWithdrawn } from '../events/coupon-events.js';
+import { FREE_SEATS } from '../queries/slot-seats.js';
 
 /** Checks that the slot and categories named exist; 400 on the field otherwise. */
 async function checkReferences(manager: EntityManager, slotId?: number, categoryIds?: number[]) {
@@ -134,6 +135,7 @@ export class WithdrawCouponHandler implements ICommandHandler<WithdrawCoupon> {
         });
       }
       await coupons.update(couponId, { status: 'withdrawn', endedAt: new Date(), updatedAt: new Date() });
+      if (coupon.status === 'live') await manager.query(FREE_SEATS, [[couponId]]);
       record(new CouponWithdrawn(String(couponId), { merchantId, wasLive: coupon.status === 'live' }));
     });
   }

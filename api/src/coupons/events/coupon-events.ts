@@ -43,10 +43,17 @@ export class CouponRevealed extends CouponEvent<{ merchantId: number }> {
   readonly type = CouponRevealed.type;
 }
 
+/** A shopper said whether the code worked (its latest vote of the day for this coupon). */
+export class CouponVoted extends CouponEvent<{ merchantId: number; worked: boolean }> {
+  static readonly type = 'CouponVoted';
+  readonly type = CouponVoted.type;
+}
+
 /** Every event that changes what the public listings show. */
 export const LISTING_EVENTS = [
   CouponApproved.type,
   CouponExpired.type,
   CouponWithdrawn.type,
   CouponRevealed.type,
+  CouponVoted.type,
 ] as const;

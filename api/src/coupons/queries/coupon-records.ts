@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import type { CouponStatus } from '../entities/coupon.entity.js';
+import { successRate } from './listings.js';
 
 /** A coupon as its merchant and the admins see it: everything, including the code. */
 export interface CouponRecord {
@@ -27,7 +28,11 @@ export interface CouponRecord {
   submittedAt: string;
   approvedAt: string | null;
   categoryIds: number[];
+  /** Reveals counted towards popularity. */
   clicks: number;
+  /** Shoppers' "did this code work?" votes, and the share that said yes once there are enough. */
+  votes: number;
+  successRate: number | null;
 }
 
 /** Full records of the given coupons, in the order of `ids`. */
@@ -35,11 +40,14 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
   if (ids.length === 0) return [];
   const rows = await manager.query(
     `SELECT c.*, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
+            v.votes, v.worked_votes,
             coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids
      FROM coupons c
      JOIN merchants m ON m.id = c.merchant_id
      JOIN slots s ON s.id = c.requested_slot_id
      LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
+     CROSS JOIN LATERAL (SELECT count(*)::int AS votes, count(*) FILTER (WHERE worked)::int AS worked_votes
+                         FROM coupon_votes WHERE coupon_id = c.id) v
      WHERE c.id = ANY($1::int[])`,
     [ids],
   );
@@ -69,6 +77,8 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
         approvedAt: row.approved_at ? new Date(row.approved_at).toISOString() : null,
         categoryIds: row.category_ids,
         clicks: row.clicks,
+        votes: row.votes,
+        successRate: successRate(row.votes, row.worked_votes),
       },
     ]),
   );

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../config/environment.js';
 import { ReadyCache } from '../../events/ready-cache.js';
+import { Metrics } from '../../metrics/metrics.js';
 import { CouponListings } from './listings.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
@@ -26,12 +27,13 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     environment: Environment,
     private readonly listings: CouponListings,
+    metrics: Metrics,
   ) {
     this.ready = new ReadyCache(
       environment.DATABASE_URL,
       [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL],
       new Logger(ListingCache.name),
-      { maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS },
+      { maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS, observe: metrics.cacheObserver('listings') },
     );
   }
 
@@ -47,7 +49,7 @@ export class ListingCache implements OnApplicationBootstrap, OnApplicationShutdo
   serveReadyResponses(server: FastifyInstance): void {
     server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || !READY_ROUTES.has(request.routeOptions.url ?? '')) return;
-      const ready = this.peek(request.url);
+      const ready = this.ready.serve(request.url);
       if (ready !== undefined) return reply.type('application/json; charset=utf-8').send(ready);
     });
   }

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { mediaUrl } from '../../media/media.js';
-import type { CouponSort } from '../../rules/coupons.js';
+import { COUPON_VOTES, type CouponSort, MARKET_TIME_ZONE } from '../../rules/coupons.js';
+import { searchSql } from './search.js';
+
+/** The share of votes that said the code worked, once there are enough to mean something. */
+export const successRate = (votes: number, worked: number) =>
+  votes >= COUPON_VOTES.minVotesForRate ? Math.round((100 * worked) / votes) : null;
 
 export interface ListingQuery {
   sort: CouponSort | 'top';
@@ -18,13 +23,23 @@ export interface CouponCard {
   title: string;
   description: string;
   merchantId: number;
+  /** The store's name as its page shows it. */
   merchantName: string;
   merchantUrl: string | null;
+  /** The store the coupon belongs to: its page is `/store/<slug>`. */
+  merchant: { id: number; name: string; slug: string; logoUrl: string | null };
   imageUrl: string | null;
   percentage: number;
   discountValue: number;
   expiresAt: string;
   categoryIds: number[];
+  /** Shoppers' "did this code work?" votes (one per visitor a day), and the share that said yes (0-100) once there are enough. */
+  votes: number;
+  successRate: number | null;
+  /** Reveals since midnight in India. */
+  usedToday: number;
+  /** The latest of the approval and the last "worked" vote. */
+  verifiedAt: string;
 }
 
 /**
@@ -38,6 +53,8 @@ export const LISTING_ORDER: Record<ListingQuery['sort'], string> = {
   az: 'lower(title) ASC, coupon_id ASC',
   best: 'percentage DESC, discount_value DESC, coupon_id ASC',
   expiring: 'expires_at ASC, coupon_id ASC',
+  // Most recently confirmed to work (a shopper's "worked" vote, else the approval) first.
+  verified: 'verified_at DESC, coupon_id DESC',
   // Paid placements first, then what shoppers reveal most.
   top: 'paid_slot DESC, popularity DESC NULLS LAST, approved_at DESC, coupon_id DESC',
 };
@@ -57,16 +74,20 @@ export class CouponListings {
     };
     if (query.categoryIds?.length) conditions.push(`category_ids && ${bind(query.categoryIds)}::int[]`);
     if (query.merchantId !== undefined) conditions.push(`merchant_id = ${bind(query.merchantId)}`);
-    if (query.q) conditions.push(`search @@ websearch_to_tsquery('simple', ${bind(query.q)})`);
+    const search = query.q ? searchSql(query.q, bind) : undefined;
+    if (query.q && !search) conditions.push('false'); // nothing searchable in it: nothing found
+    if (search) conditions.push(search.condition);
     const where = conditions.join(' AND ');
     const filters = [...parameters];
     // Page and total apart: a window count would read every matching row for each page.
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
-        `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_url, image_id, percentage,
-                discount_value, expires_at, category_ids
+        `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_slug, merchant_logo_id,
+                merchant_url, image_id, percentage, discount_value, expires_at, category_ids, votes, worked_votes,
+                verified_at,
+                CASE WHEN today = (now() AT TIME ZONE '${MARKET_TIME_ZONE}')::date THEN clicks_today ELSE 0 END AS used_today
          FROM coupon_listings WHERE ${where}
-         ORDER BY ${LISTING_ORDER[query.sort]}
+         ORDER BY ${search ? `${search.rank} DESC, ` : ''}${LISTING_ORDER[query.sort]}
          LIMIT ${bind(query.perPage)} OFFSET ${bind((query.page - 1) * query.perPage)}`,
         parameters,
       ),
@@ -82,11 +103,21 @@ export class CouponListings {
           merchantId: row.merchant_id,
           merchantName: row.merchant_name,
           merchantUrl: row.merchant_url,
+          merchant: {
+            id: row.merchant_id,
+            name: row.merchant_name,
+            slug: row.merchant_slug,
+            logoUrl: mediaUrl(row.merchant_logo_id),
+          },
           imageUrl: mediaUrl(row.image_id),
           percentage: row.percentage,
           discountValue: row.discount_value,
           expiresAt: new Date(row.expires_at).toISOString(),
           categoryIds: row.category_ids,
+          votes: row.votes,
+          successRate: successRate(row.votes, row.worked_votes),
+          usedToday: row.used_today,
+          verifiedAt: new Date(row.verified_at).toISOString(),
         }),
       ),
     };

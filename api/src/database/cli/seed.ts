@@ -4,7 +4,7 @@ import { dataSourceOptions } from '../data-source-options.js';
 import { seeds } from '../seeds/index.js';
 
 const environment = loadEnvironmentOrExit();
-const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, 2));
+const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }));
 try {
   await dataSource.initialize();
   if (seeds.length === 0) console.log('Demo data: no seeds registered.');

@@ -8,6 +8,12 @@ import { Engagement1764200000000 } from './1764200000000-engagement.js';
 import { TotalOrders1764300000000 } from './1764300000000-total-orders.js';
 import { StoreAddresses1764350000000 } from './1764350000000-store-addresses.js';
 import { AccountSecurity1764400000000 } from './1764400000000-account-security.js';
+import { StoreCards1764450000000 } from './1764450000000-store-cards.js';
+import { CouponVotes1764460000000 } from './1764460000000-coupon-votes.js';
+import { ForgivingSearch1764470000000 } from './1764470000000-forgiving-search.js';
+import { OutboxFailures1764600000000 } from './1764600000000-outbox-failures.js';
+import { IdempotencyKeys1764610000000 } from './1764610000000-idempotency-keys.js';
+import { SlotSeats1764620000000 } from './1764620000000-slot-seats.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -21,4 +27,10 @@ export const migrations = [
   TotalOrders1764300000000,
   StoreAddresses1764350000000,
   AccountSecurity1764400000000,
+  StoreCards1764450000000,
+  CouponVotes1764460000000,
+  ForgivingSearch1764470000000,
+  OutboxFailures1764600000000,
+  IdempotencyKeys1764610000000,
+  SlotSeats1764620000000,
 ];

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Environment } from '../../config/environment.js';
+import { ACCESS_POOL } from '../../database/data-source-options.js';
 import {
   END_ACCOUNT_SESSIONS,
   END_SESSION,
@@ -55,7 +56,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 @Injectable()
 export class SessionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(ACCESS_POOL) private readonly dataSource: DataSource,
     private readonly environment: Environment,
   ) {}
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { ACCESS_POOL } from '../../database/data-source-options.js';
 import { SIGN_IN_THROTTLE } from '../../rules/accounts.js';
 import { FAILURES_BY_KEY, FORGIVE_KEY, RECORD_FAILURES } from '../queries/sign-in-failures.js';
 
@@ -33,7 +34,7 @@ const tooMany = () =>
  */
 @Injectable()
 export class SignInThrottle {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource(ACCESS_POOL) private readonly dataSource: DataSource) {}
 
   /** Throws 429 for a blocked pair or address; waits the account's slowdown otherwise. */
   async admit(keys: ThrottleKeys): Promise<void> {

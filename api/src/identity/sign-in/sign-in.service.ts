@@ -1,6 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { ACCESS_POOL } from '../../database/data-source-options.js';
 import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '../../rules/accounts.js';
 import { verifyPassword } from '../passwords.js';
 import { type NewSession, type Role, SessionService } from '../sessions/session.service.js';
@@ -27,7 +28,7 @@ const ACCOUNTS: Record<Role, { table: string; key: string; failed: string }> = {
 @Injectable()
 export class SignInService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(ACCESS_POOL) private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
     private readonly throttle: SignInThrottle,
   ) {}

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { ReadyCache } from '../../events/ready-cache.js';
+import { Metrics } from '../../metrics/metrics.js';
 import { storePageText } from './store-list.js';
 
 /** Notified (at commit) by the store page projection whenever a page changes or goes. */
@@ -30,6 +31,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
+    metrics: Metrics,
   ) {
     this.pages = new ReadyCache(
       environment.DATABASE_URL,
@@ -38,6 +40,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
       {
         maxEntries: MAX_ENTRIES,
         maxAgeMs: Number.POSITIVE_INFINITY,
+        observe: metrics.cacheObserver('store-pages'),
       },
     );
   }
@@ -46,9 +49,9 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     this.pages.start();
   }
 
-  /** The page when it is ready in memory; null for an address known to have no page. */
+  /** The page when it is ready in memory (a cache hit); null for an address known to have no page. */
   peek(address: string): ReadyPage | null | undefined {
-    return this.pages.peek(address);
+    return this.pages.serve(address);
   }
 
   /** The page at a merchant id (digits) or a slug, or null when there is no public page there. */

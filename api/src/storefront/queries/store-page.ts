@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { mediaUrl } from '../../media/media.js';
 import { paiseToRupees } from '../../rules/storefront.js';
+import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_LOGO_SQL, STORE_NAME_SQL } from './store-identity.js';
 import type { ProductImages } from './storefront-records.js';
 
 /** A product as shoppers see it on a store page. */
@@ -34,20 +35,28 @@ export interface StorePage {
 /**
  * Builds a merchant's store page from the write tables: the active store, its active categories
  * (in the order they were made) and its approved products, newest first, each under its category
- * or, without one, in `uncategorised`. Products of an inactive category are not shown. Undefined
- * when the merchant has no active store.
+ * or, without one, in `uncategorised`. Products of an inactive category are not shown. A merchant
+ * that never saved a store still has a page while it has a live coupon or an approved product: a
+ * default one from its profile (its brand name). Undefined when the merchant has no page: not
+ * public (email unconfirmed, hidden by an admin), a store it deactivated, or nothing to show.
  */
 export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
 ): Promise<StorePage | undefined> {
-  // A merchant's page is public once it confirmed its email, unless an admin hid its store.
   const [store] = await manager.query(
-    `SELECT s.*, m.slug FROM merchant_stores s JOIN merchants m ON m.id = s.merchant_id
-     WHERE s.merchant_id = $1 AND s.is_active AND m.is_email_confirmed AND NOT m.store_hidden`,
+    `SELECT s.merchant_id AS saved, s.store_address, s.tagline, s.about_description, s.landing_banner_id,
+            s.hero_banner_image_id, ${STORE_LOGO_SQL} AS logo_id, ${STORE_NAME_SQL} AS store_name, m.slug,
+            coalesce(s.updated_date, m.registered_on) AS updated_at,
+            EXISTS (SELECT 1 FROM merchant_stores x WHERE x.merchant_id = m.id) AS has_store,
+            EXISTS (SELECT 1 FROM coupons c WHERE c.merchant_id = m.id AND c.status = 'live' AND c.expiry_date > now())
+              OR EXISTS (SELECT 1 FROM products p WHERE p.merchant_id = m.id AND p.status = 'approved') AS has_offers
+     FROM merchants m ${STORE_JOIN}
+     WHERE m.id = $1 AND ${PUBLIC_MERCHANT_SQL}`,
     [merchantId],
   );
   if (!store) return undefined;
+  if (store.saved === null && (store.has_store || !store.has_offers)) return undefined;
   const categories = await manager.query(
     'SELECT id, category_name, description FROM merchant_categories WHERE merchant_id = $1 AND is_active ORDER BY id',
     [merchantId],
@@ -79,13 +88,13 @@ export async function buildStorePage(
     merchantId,
     slug: store.slug,
     storeName: store.store_name,
-    storeAddress: store.store_address,
-    tagline: store.tagline,
-    aboutDescription: store.about_description,
-    logoUrl: mediaUrl(store.merchant_logo_id),
+    storeAddress: store.store_address ?? '',
+    tagline: store.tagline ?? '',
+    aboutDescription: store.about_description ?? '',
+    logoUrl: mediaUrl(store.logo_id),
     landingBannerUrl: mediaUrl(store.landing_banner_id),
     heroBannerUrl: mediaUrl(store.hero_banner_image_id),
-    updatedAt: new Date(store.updated_date).toISOString(),
+    updatedAt: new Date(store.updated_at).toISOString(),
     categories: categories.map((category: Record<string, never>) => ({
       id: category.id,
       categoryName: category.category_name,

@@ -1,0 +1,12 @@
+/**
+ * How a store is named and shown wherever it appears (its page, coupon cards, the A-Z index): the
+ * name the merchant gave its store, else its brand name, else its registered name; the logo of its
+ * saved store, if any. One definition for SQL over `merchants m` left-joined to its active store
+ * `merchant_stores s` (`STORE_JOIN`).
+ */
+export const STORE_JOIN = 'LEFT JOIN merchant_stores s ON s.merchant_id = m.id AND s.is_active';
+export const STORE_NAME_SQL = "coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name)";
+export const STORE_LOGO_SQL = 's.merchant_logo_id';
+
+/** A merchant that may be shown to shoppers: email confirmed, store not hidden by an admin. */
+export const PUBLIC_MERCHANT_SQL = 'm.is_email_confirmed AND NOT m.store_hidden';
