@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
+import { MARKET_TIME_ZONE } from '../../api/src/rules/coupons.js';
 import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
@@ -521,7 +522,13 @@ describe('forms against their endpoints', () => {
         await page.getByRole('cell', { name: '₹20,00,000.00' }).waitFor();
         await page.getByRole('cell', { name: '₹12,500.00' }).waitFor();
         await expect(page.getByRole('cell', { name: `#${couponId}` }).count()).resolves.toBe(2);
-        const today = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+        // The site shows dates as India's calendar has them, whatever the machine's time zone.
+        const today = new Intl.DateTimeFormat('en-IN', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: MARKET_TIME_ZONE,
+        });
         await page
           .getByRole('cell', { name: today.format(new Date()) })
           .first()

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta from 'rosetta';
+import { MARKET_TIME_ZONE } from './forms/rules';
 import en from './locales/en.json';
 import { LANGUAGE_COOKIE, type Language } from './site';
 
@@ -63,9 +64,6 @@ export function textsOf(lang: Language): Pick<I18n, 't' | 'msg'> {
   };
 }
 
-/** Dates are shown as in India, wherever the page was rendered. */
-const TIME_ZONE = 'Asia/Kolkata';
-
 /**
  * Texts of the language of the address. A language reached without its texts loaded (the back
  * button to another language) shows English for a moment, then its own.
@@ -91,7 +89,8 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      timeZone: TIME_ZONE,
+      // Dates are shown as in India, wherever the page was rendered.
+      timeZone: MARKET_TIME_ZONE,
     });
     return {
       lang: shown,
