@@ -102,10 +102,12 @@ describe('store pages for every merchant with an offer', () => {
     const card = (await cardOf(couponId))!.merchant as { logoUrl: string; slug: string };
     expect(card.slug).toBe('tulsi-herbals');
     expect(card.logoUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
-    expect((await storePage(market, merchantId)).json()).toMatchObject({
-      storeName: 'Tulsi Herbals Official',
-      logoUrl: card.logoUrl,
-    });
+    // The store page is another read model, kept by its own consumer: it follows soon after.
+    const saved = await eventually(async () => {
+      const shown = (await storePage(market, merchantId)).json();
+      return shown.storeName === 'Tulsi Herbals Official' && shown;
+    }, 'the store page to show the saved store');
+    expect(saved.logoUrl).toBe(card.logoUrl);
   });
 
   it('closes a default page when the last live coupon is withdrawn, and keeps a saved store open', async () => {
