@@ -4,6 +4,7 @@ import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { EarningsModule } from './earnings/earnings.module.js';
 import { EngagementModule } from './engagement/engagement.module.js';
+import { FollowsModule } from './follows/follows.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { IdentityModule } from './identity/identity.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         EngagementModule,
         EarningsModule,
         SearchModule,
+        FollowsModule,
       ],
     };
   }

@@ -47,6 +47,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/newsletter/confirm',
   'GET /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe',
+  'GET /api/follows/unsubscribe',
+  'POST /api/follows/unsubscribe',
   'POST /api/contact',
   'POST /api/postbacks/purchases',
 ]);

@@ -2,11 +2,18 @@ import { CouponListingProjection } from '../../workers/src/consumers/coupon-list
 import { ReferralRewards } from '../../workers/src/consumers/referral-rewards.js';
 import { CampaignFanOut } from '../../workers/src/mail/campaign-batches.js';
 import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
+import { StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
 import { type Marketplace, startMarketplace } from './marketplace.js';
 import { TestSmtpServer } from './smtp.js';
 
-export const ENGAGEMENT_CONSUMERS = [CouponListingProjection, MailConsumer, CampaignFanOut, ReferralRewards];
+export const ENGAGEMENT_CONSUMERS = [
+  CouponListingProjection,
+  MailConsumer,
+  CampaignFanOut,
+  ReferralRewards,
+  StoreAlertsConsumer,
+];
 
 export interface EngagementMarket extends Marketplace {
   smtp: TestSmtpServer;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { STORE_FOLLOWS } from '../../api/src/rules/follows.js';
 import {
   registerAndSignInMerchant,
   registerAndSignInUser,
@@ -49,6 +50,8 @@ let market: Marketplace;
 let site: WebApp;
 let browser: Browser;
 const codes = new Map<string, string>();
+/** The store of every coupon here. */
+let store: { id: number; slug: string; name: string };
 
 beforeAll(async () => {
   market = await startMarketplace('web_public_shopper');
@@ -66,6 +69,11 @@ beforeAll(async () => {
     codes.set(title, couponCode);
   }
   await untilAllListed(market, COUPONS.length);
+  const [{ slug, name }] = await market.api.dataSource.query(
+    'SELECT slug, brand_name AS name FROM merchants WHERE id = $1',
+    [merchant.id],
+  );
+  store = { id: merchant.id, slug, name };
   site = await serveSite(market);
   browser = await launchBrowser();
 }, 240_000);
@@ -452,6 +460,55 @@ describe('accounts', () => {
   );
 });
 
+describe('following a store', () => {
+  it(
+    'follows from the store page after signing in, lists it in the account, and unfollows there',
+    () =>
+      inBrowser('follow', async (page) => {
+        const { registration } = await registerAndSignInUser(market.api.baseUrl);
+        await visit(page, `/store/${store.slug}`);
+        await page.getByRole('heading', { name: store.name, level: 1 }).waitFor();
+        // A visitor is asked to sign in first, and comes back to the store.
+        await page
+          .getByRole('button', { name: `Follow ${store.name}: a mail when it has a new offer` })
+          .click();
+        await page.waitForURL(new RegExp(`/sign-in\\?next=%2Fstore%2F${store.slug}$`));
+        await signIn(page, registration.email, registration.userName);
+        await page.waitForURL(new RegExp(`/store/${store.slug}$`));
+
+        const follow = page.getByRole('button', {
+          name: `Follow ${store.name}: a mail when it has a new offer`,
+        });
+        await follow.click();
+        await page.getByRole('status').getByText(STORE_FOLLOWS.followed).waitFor();
+        const following = page.getByRole('button', { name: `Following ${store.name}. Press to unfollow` });
+        await expect(following.textContent()).resolves.toBe('Following');
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // Still followed after a reload: the page asks the API, not its memory.
+        await reload(page);
+        await following.waitFor();
+
+        await visit(page, '/account/stores');
+        const item = page.locator('.followed-stores li');
+        await item.getByRole('link', { name: store.name }).waitFor();
+        await item.getByText(`${COUPONS.length} live coupons`).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: `Unfollow ${store.name}` }).click();
+        await page.getByText('You follow no stores yet.').waitFor();
+        await expect(
+          market.api.dataSource.query('SELECT * FROM store_follows WHERE merchant_id = $1', [store.id]),
+        ).resolves.toEqual([]);
+
+        // In Hindi, the same button in the page's language.
+        await visit(page, `/hi/store/${store.slug}`);
+        await page.getByRole('button', { name: `${store.name} को फ़ॉलो करें: नया ऑफ़र आने पर मेल` }).click();
+        await page.getByRole('status').getByText('अब आप इस स्टोर को फ़ॉलो करते हैं।').waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
 describe('languages', () => {
   it(
     'has a page per language, switches between them and remembers the choice for the home page',
@@ -517,7 +574,7 @@ describe('accessibility', () => {
     '/sign-in',
     '/no-such-page',
   ];
-  const userScreens = ['/account', '/account/earnings', '/account/referrals'];
+  const userScreens = ['/account', '/account/earnings', '/account/stores', '/account/referrals'];
 
   async function check(page: Page, path: string) {
     await visit(page, path);

@@ -1,4 +1,4 @@
-import { SITE_LANGUAGES, type SiteLanguage } from './forms/rules';
+import { languageBase, localePath, SITE_LANGUAGES, type SiteLanguage } from './forms/rules';
 
 /**
  * Every page's address says its language: English at `/...`, Hindi at `/hi/...`, Telugu at
@@ -16,20 +16,8 @@ export function splitLanguage(path: string): { lang: Language; path: string } {
   return { lang: match[1] as Language, path: match[2] || '/' };
 }
 
-/** Where the routes of a language live: '' for English, '/hi' and '/te' otherwise. */
-export function languageBase(lang: Language): string {
-  return lang === 'en' ? '' : `/${lang}`;
-}
-
-/** The address of a page (given within a language) in that language: `/coupons` in hi → `/hi/coupons`. */
-export function localePath(lang: Language, path: string): string {
-  const base = languageBase(lang);
-  if (!base) return path;
-  return path === '/' ? `${base}/` : `${base}${path}`;
-}
-
 export function isLanguage(value: unknown): value is Language {
   return (SITE_LANGUAGES as readonly unknown[]).includes(value);
 }
 
-export { SITE_LANGUAGES };
+export { languageBase, localePath, SITE_LANGUAGES };

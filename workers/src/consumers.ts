@@ -6,6 +6,7 @@ import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
 import { CampaignFanOut } from './mail/campaign-batches.js';
 import { MailConsumer } from './mail/mail-consumer.js';
+import { StoreAlertsConsumer } from './mail/store-alerts.js';
 
 /**
  * Every event consumer of the product, in one place. Each declares the event types it handles;
@@ -18,4 +19,5 @@ export const eventConsumers: Type<EventConsumer>[] = [
   MailConsumer,
   CampaignFanOut,
   ReferralRewards,
+  StoreAlertsConsumer,
 ];

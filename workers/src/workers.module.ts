@@ -10,6 +10,7 @@ import { EventOutcomes } from './events/event-outcomes.js';
 import { OutboxRelayService } from './events/outbox-relay.service.js';
 import { CampaignBatchesWorker } from './mail/campaign-batches.js';
 import { MailSender } from './mail/mail-sender.js';
+import { StoreAlerts } from './mail/store-alerts.js';
 import { SchedulerService } from './scheduling/scheduler.service.js';
 import { InFlightJobs } from './shutdown/in-flight-jobs.js';
 
@@ -51,6 +52,7 @@ export class WorkersModule {
         EventDispatcher,
         EventOutcomes,
         InFlightJobs,
+        StoreAlerts,
         ...options.roles.flatMap((role) => roleProviders[role]),
       ],
       exports: [EventDispatcher, InFlightJobs],

@@ -180,6 +180,13 @@ export class Environment {
   @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
   REFERRAL_MIN_PURCHASE_RUPEES = '500';
 
+  /**
+   * Hours of India's day in which store alerts wait (from-until, 24-hour clock), or `none`: an
+   * offer approved at night reaches its followers in the morning.
+   */
+  @Matches(/^(none|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, { message: 'must be none or two hours, like 22-7' })
+  STORE_ALERT_QUIET_HOURS = '22-7';
+
   /** Mails a worker process sends at once (each holds a database connection while it is sent). */
   @Transform(toInteger)
   @IsInt()

@@ -1,3 +1,4 @@
+import { noticePage } from '../http/notice-page.js';
 import type { Language } from '../rules/engagement.js';
 import type { NewsletterLinkOutcome } from './commands/newsletter.js';
 
@@ -22,22 +23,12 @@ const TEXTS: Record<Language, Record<NewsletterLinkOutcome | 'home', string>> = 
   },
 };
 
-/**
- * The small page a newsletter link opens, in the subscriber's language: it works from any mail
- * client without the web app, and links to the public site.
- */
+/** The page a newsletter link opens, in the subscriber's language. */
 export function newsletterPage(
   outcome: NewsletterLinkOutcome,
   language: Language,
   publicUrl: string,
 ): string {
   const text = TEXTS[language] ?? TEXTS.en;
-  const home = publicUrl.replace(/[&<>"']/g, '');
-  return `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text[outcome]}</title></head>
-<body style="font-family:Arial,'Noto Sans',sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
-<h1 style="font-size:1.4rem">${text[outcome]}</h1>
-<p><a href="${home}">${text.home}</a></p>
-</body></html>`;
+  return noticePage(text[outcome], text.home, language, publicUrl);
 }

@@ -55,6 +55,8 @@ export const ScheduledJob = {
   PurgeExpiredSignIns: { name: 'purge-expired-sign-ins', everyMs: 3600_000 },
   /** Deletes the answers kept for Idempotency-Keys once their day is over. */
   PurgeIdempotencyKeys: { name: 'purge-idempotency-keys', everyMs: 3600_000 },
+  /** Mails the store alerts that waited (a store's later offers of the day, the quiet hours). */
+  MailStoreAlerts: { name: 'mail-store-alerts', everyMs: 15 * 60_000 },
   /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
   ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;

@@ -9,6 +9,18 @@ import { CATEGORIES } from './coupons.js';
 export const SITE_LANGUAGES = ['en', 'hi', 'te'] as const;
 export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 
+/** Where the routes of a language live: '' for English, '/hi' and '/te' otherwise. */
+export function languageBase(lang: SiteLanguage): string {
+  return lang === 'en' ? '' : `/${lang}`;
+}
+
+/** The address of a page (given within a language) in that language: `/coupons` in hi → `/hi/coupons`. */
+export function localePath(lang: SiteLanguage, path: string): string {
+  const base = languageBase(lang);
+  if (!base) return path;
+  return path === '/' ? `${base}/` : `${base}${path}`;
+}
+
 /** Longest slug kept; a store's name rarely needs more, and addresses stay readable. */
 export const SLUG_MAX_LENGTH = 60;
 

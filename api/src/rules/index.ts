@@ -3,6 +3,7 @@ export * from './addresses.js';
 export * from './content.js';
 export * from './coupons.js';
 export * from './engagement.js';
+export * from './follows.js';
 export * from './forms.js';
 export * from './http.js';
 export * from './media.js';

@@ -2,15 +2,22 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, api, type Earnings, type Profile, type Referral } from '../api';
 import { useAuth } from '../auth';
+import { Img } from '../components/Img';
 import { Field, useForm } from '../forms/Field';
-import { MOBILE_NUMBER, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../forms/rules';
+import {
+  type FollowedStore,
+  MOBILE_NUMBER,
+  STORE_FOLLOWS,
+  USER_REGISTRATION,
+  WHATSAPP_COUNTRY_CODE,
+} from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
 
-const SECTIONS = ['profile', 'earnings', 'referrals'] as const;
+const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
-/** The signed-in user's area: profile, earnings and referrals, with a side menu. */
+/** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
 export default function AccountPage({ section }: { section?: string }) {
   const { t } = useI18n();
   const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
@@ -39,6 +46,7 @@ export default function AccountPage({ section }: { section?: string }) {
       <div className="account-content">
         {current === 'profile' && <ProfileSection />}
         {current === 'earnings' && <EarningsSection />}
+        {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
       </div>
     </div>
@@ -323,6 +331,82 @@ function ReferralSection() {
       <a className="button whatsapp" href={whatsappUrl} target="_blank" rel="noopener noreferrer">
         {t('referral.whatsapp')}
       </a>
+    </section>
+  );
+}
+
+function FollowedStoresSection() {
+  const { t, msg, date } = useI18n();
+  const [stores, setStores] = useState<FollowedStore[]>();
+  const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; failed?: boolean }>();
+
+  useEffect(() => {
+    api<FollowedStore[]>('/api/me/follows')
+      .then(setStores)
+      .catch(() => setFailed(true));
+  }, []);
+
+  async function unfollow(store: FollowedStore) {
+    setNotice(undefined);
+    try {
+      await api(`/api/me/follows/${store.merchantId}`, { method: 'DELETE' });
+      setStores((shown) => shown?.filter((other) => other.merchantId !== store.merchantId));
+      setNotice({ text: `${store.storeName}: ${msg(STORE_FOLLOWS.unfollowed)}` });
+    } catch {
+      setNotice({ text: t('follow.failed'), failed: true });
+    }
+  }
+
+  return (
+    <section aria-labelledby="followed-title">
+      <h1 id="followed-title">{t('account.stores')}</h1>
+      <p>{t('followed.intro')}</p>
+      {failed ? (
+        <p className="error" role="alert">
+          {t('followed.failed')}
+        </p>
+      ) : stores === undefined ? (
+        <p className="status" role="status">
+          {t('common.loading')}
+        </p>
+      ) : stores.length === 0 ? (
+        <p className="status">
+          {t('followed.none')} <Link href="/stores">{t('followed.browse')}</Link>
+        </p>
+      ) : (
+        <ul className="followed-stores">
+          {stores.map((store) => (
+            <li key={store.merchantId}>
+              <Img
+                src={store.logoUrl}
+                alt=""
+                sizes="48px"
+                width={48}
+                height={48}
+                className="store-tile-logo"
+              />
+              <div>
+                <Link href={`/store/${store.slug}`}>{store.storeName}</Link>
+                <p>
+                  {t('stores.count', { count: store.liveCoupons })} ·{' '}
+                  {t('followed.since', { date: date(store.followedAt) })}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => unfollow(store)}
+                aria-label={t('followed.unfollowStore', { store: store.storeName })}
+              >
+                {t('follow.unfollow')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role={notice?.failed ? 'alert' : 'status'} className={notice?.failed ? 'error' : 'form-status'}>
+        {notice?.text}
+      </p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, api, type CouponPage, type Product, type Store } from '../api';
 import { CouponCard } from '../components/CouponCard';
+import { FollowButton } from '../components/FollowButton';
 import { CONTENT_WIDTH, Img } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
 import { storeCouponsUrl, storeUrl, useInitialData } from '../page-data';
@@ -117,6 +118,7 @@ export default function StorePage({ address }: { address: string }) {
           {store.tagline && <p className="tagline">{store.tagline}</p>}
           {store.storeAddress && <p className="address">{store.storeAddress}</p>}
         </div>
+        <FollowButton merchantId={store.merchantId} storeName={store.storeName} />
       </div>
       <section aria-labelledby="store-coupons" className="section">
         <h2 id="store-coupons">{t('storeCoupons.title')}</h2>

@@ -34,6 +34,16 @@ export interface MailParameters {
   };
   'newsletter-confirmation': { confirmUrl: string };
   'contact-notice': { name: string; email: string; mobile: string | null; message: string; url: string };
+  'store-alert': {
+    name: string;
+    storeName: string;
+    storeUrl: string;
+    /** The new offers, each linking to its card on the store page. */
+    offers: Array<{ label: string; url: string }>;
+    /** Further new offers not listed (see STORE_ALERTS.maxOffersPerMail). */
+    more: number;
+    unsubscribeUrl: string;
+  };
   campaign: {
     subject: string;
     body: string;
@@ -133,6 +143,22 @@ const english: Templates = {
     blocks: [`${p.name} <${p.email}>${p.mobile ? `, mobile ${p.mobile}` : ''} wrote:`, { quote: p.message }],
     action: { label: 'Open contact messages', url: p.url },
   }),
+  'store-alert': (p) =>
+    storeAlert(p, {
+      subject:
+        p.offers.length + p.more === 1
+          ? `New at ${p.storeName}: ${p.offers[0]?.label}`
+          : `${p.offers.length + p.more} new offers at ${p.storeName}`,
+      hello: `Hello ${p.name},`,
+      news:
+        p.offers.length + p.more === 1
+          ? `${p.storeName}, a store you follow, has a new offer:`
+          : `${p.storeName}, a store you follow, has ${p.offers.length + p.more} new offers:`,
+      more: `And ${p.more} more at the store.`,
+      action: `See every offer of ${p.storeName}`,
+      why: `You receive this mail because you follow ${p.storeName} on Offers Marketplace: at most one mail a day for each store you follow.`,
+      stop: `Stop alerts from ${p.storeName}`,
+    }),
   campaign: (p) => campaign(p, 'Featured offers', NEWSLETTER_FOOTER.en, 'Unsubscribe'),
 };
 
@@ -220,6 +246,22 @@ const hindi: Templates = {
     action: { label: 'सदस्यता की पुष्टि करें', url: p.confirmUrl },
   }),
   'contact-notice': english['contact-notice'],
+  'store-alert': (p) =>
+    storeAlert(p, {
+      subject:
+        p.offers.length + p.more === 1
+          ? `${p.storeName} पर नया: ${p.offers[0]?.label}`
+          : `${p.storeName} पर ${p.offers.length + p.more} नए ऑफ़र`,
+      hello: `नमस्ते ${p.name},`,
+      news:
+        p.offers.length + p.more === 1
+          ? `आपके फ़ॉलो किए गए स्टोर ${p.storeName} पर एक नया ऑफ़र है:`
+          : `आपके फ़ॉलो किए गए स्टोर ${p.storeName} पर ${p.offers.length + p.more} नए ऑफ़र हैं:`,
+      more: `और ${p.more} ऑफ़र स्टोर पर देखें।`,
+      action: `${p.storeName} के सभी ऑफ़र देखें`,
+      why: `आपको यह मेल इसलिए मिला है क्योंकि आप ऑफ़र्स मार्केटप्लेस पर ${p.storeName} को फ़ॉलो करते हैं: हर फ़ॉलो किए गए स्टोर के लिए दिन में अधिकतम एक मेल।`,
+      stop: `${p.storeName} के अलर्ट बंद करें`,
+    }),
   campaign: (p) => campaign(p, 'चुनिंदा ऑफ़र', NEWSLETTER_FOOTER.hi, 'सदस्यता छोड़ें'),
 };
 
@@ -304,6 +346,22 @@ const telugu: Templates = {
     action: { label: 'చందాను నిర్ధారించండి', url: p.confirmUrl },
   }),
   'contact-notice': english['contact-notice'],
+  'store-alert': (p) =>
+    storeAlert(p, {
+      subject:
+        p.offers.length + p.more === 1
+          ? `${p.storeName}‌లో కొత్తది: ${p.offers[0]?.label}`
+          : `${p.storeName}‌లో ${p.offers.length + p.more} కొత్త ఆఫర్లు`,
+      hello: `నమస్తే ${p.name},`,
+      news:
+        p.offers.length + p.more === 1
+          ? `మీరు అనుసరించే స్టోర్ ${p.storeName}‌లో ఒక కొత్త ఆఫర్ ఉంది:`
+          : `మీరు అనుసరించే స్టోర్ ${p.storeName}‌లో ${p.offers.length + p.more} కొత్త ఆఫర్లు ఉన్నాయి:`,
+      more: `మరో ${p.more} ఆఫర్లు స్టోర్‌లో ఉన్నాయి.`,
+      action: `${p.storeName} యొక్క అన్ని ఆఫర్లు చూడండి`,
+      why: `మీరు ఆఫర్స్ మార్కెట్‌ప్లేస్‌లో ${p.storeName}‌ను అనుసరిస్తున్నందున ఈ మెయిల్ మీకు వచ్చింది: మీరు అనుసరించే ప్రతి స్టోర్‌కు రోజుకు గరిష్ఠంగా ఒక మెయిల్.`,
+      stop: `${p.storeName} హెచ్చరికలను ఆపండి`,
+    }),
   campaign: (p) => campaign(p, 'ప్రత్యేక ఆఫర్లు', NEWSLETTER_FOOTER.te, 'చందా రద్దు చేయండి'),
 };
 
@@ -332,6 +390,25 @@ function campaign(
       ...(p.coupons.length > 0 ? [featured, { links: p.coupons }] : []),
     ].filter((block) => block !== ''),
     footer: [footer, { links: [{ label: unsubscribe, url: p.unsubscribeUrl }] }],
+  };
+}
+
+interface StoreAlertTexts {
+  subject: string;
+  hello: string;
+  news: string;
+  more: string;
+  action: string;
+  why: string;
+  stop: string;
+}
+
+function storeAlert(p: MailParameters['store-alert'], text: StoreAlertTexts): Message {
+  return {
+    subject: text.subject,
+    blocks: [text.hello, text.news, { links: p.offers }, ...(p.more > 0 ? [text.more] : [])],
+    action: { label: text.action, url: p.storeUrl },
+    footer: [text.why, { links: [{ label: text.stop, url: p.unsubscribeUrl }] }],
   };
 }
 

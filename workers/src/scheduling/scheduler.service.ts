@@ -14,6 +14,7 @@ import { Environment } from '../../../api/src/config/environment.js';
 import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
 import { resumeStalledCampaigns } from '../../../api/src/engagement/commands/campaigns.js';
 import { UnitOfWork } from '../../../api/src/events/unit-of-work.js';
+import { purgeMailedAlerts } from '../../../api/src/follows/queries/alerts.js';
 import { purgeIdempotencyKeys } from '../../../api/src/idempotency/idempotency-store.js';
 import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
@@ -25,6 +26,7 @@ import {
 } from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
+import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
 const EXPIRY_BATCH = 1000;
@@ -53,6 +55,7 @@ export class SchedulerService
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly inFlight: InFlightJobs,
+    private readonly storeAlerts: StoreAlerts,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
@@ -72,6 +75,13 @@ export class SchedulerService
       [ScheduledJob.ResumeStalledCampaigns.name]: async () => {
         const resumed = await resumeStalledCampaigns(this.unitOfWork);
         return resumed > 0 ? `resumed ${resumed} campaigns` : undefined;
+      },
+      [ScheduledJob.MailStoreAlerts.name]: async () => {
+        const mailed = await this.dataSource.transaction((manager) =>
+          this.storeAlerts.mailDue(manager, new Date()),
+        );
+        const purged = await purgeMailedAlerts(this.dataSource);
+        return mailed + purged > 0 ? `mailed ${mailed} store alerts, forgot ${purged} old ones` : undefined;
       },
       [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
         const purged = await purgeIdempotencyKeys(this.dataSource);

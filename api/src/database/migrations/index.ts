@@ -14,6 +14,7 @@ import { ForgivingSearch1764470000000 } from './1764470000000-forgiving-search.j
 import { OutboxFailures1764600000000 } from './1764600000000-outbox-failures.js';
 import { IdempotencyKeys1764610000000 } from './1764610000000-idempotency-keys.js';
 import { SlotSeats1764620000000 } from './1764620000000-slot-seats.js';
+import { StoreFollows1764630000000 } from './1764630000000-store-follows.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   OutboxFailures1764600000000,
   IdempotencyKeys1764610000000,
   SlotSeats1764620000000,
+  StoreFollows1764630000000,
 ];

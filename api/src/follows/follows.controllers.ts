@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
+import { WholeNumber } from '../http/field-decorators.js';
+import { IdPipe } from '../http/id-pipe.js';
+import { CurrentAccount, Public } from '../identity/sessions/access.js';
+import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { STORE_FOLLOWS } from '../rules/follows.js';
+import { storeAlertPage } from './alert-pages.js';
+import { FollowStore, FollowStoreAlertLink, UnfollowStore } from './commands/follows.js';
+import { followedStores } from './queries/follows.js';
+
+class FollowStoreDto {
+  @ApiProperty({ example: 4, description: "The store's merchant id." })
+  @WholeNumber(STORE_FOLLOWS.merchantIdRequired, STORE_FOLLOWS.merchantIdRequired, 1, 2_147_483_647)
+  merchantId: number;
+}
+
+/** The stores a signed-in shopper follows (the `/api/me` area is for users only). */
+@ApiTags('me')
+@Controller('me/follows')
+export class UserFollowsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** The followed stores A-Z, with their live coupons. */
+  @Get()
+  list(@CurrentAccount() account: SignedInAccount) {
+    return followedStores(this.dataSource, account.id);
+  }
+
+  /** 201 with the store when it is newly followed, 200 when it already was. */
+  @Post()
+  async follow(
+    @CurrentAccount() account: SignedInAccount,
+    @Body() { merchantId }: FollowStoreDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { created } = await this.commands.execute(new FollowStore(account.id, merchantId));
+    reply.status(created ? 201 : 200);
+    const [store] = await followedStores(this.dataSource, account.id, merchantId);
+    return { ...store, message: STORE_FOLLOWS.followed };
+  }
+
+  /** 204 whether or not the store was followed. */
+  @Delete(':merchantId')
+  @HttpCode(204)
+  async unfollow(
+    @CurrentAccount() account: SignedInAccount,
+    @Param('merchantId', IdPipe) merchantId: number,
+  ) {
+    await this.commands.execute(new UnfollowStore(account.id, merchantId));
+  }
+}
+
+/** The unsubscribe link of store alert mails: it works without signing in. */
+@ApiTags('follows')
+@Public()
+@Controller('follows')
+export class StoreAlertLinksController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly environment: Environment,
+  ) {}
+
+  @Get('unsubscribe')
+  unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.unfollow(token, reply);
+  }
+
+  /** One-click unsubscription (RFC 8058): mail clients POST to the `List-Unsubscribe` address. */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  unsubscribeInOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.unfollow(token, reply);
+  }
+
+  private async unfollow(token: unknown, reply: FastifyReply) {
+    const result = await this.commands.execute(new FollowStoreAlertLink(token));
+    reply.status(result.outcome === 'invalid' ? 400 : 200).header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    return storeAlertPage(result, this.environment.PUBLIC_URL);
+  }
+}

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { validateEnvironment } from '../../api/src/config/environment.js';
+import { CouponApproved } from '../../api/src/coupons/events/coupon-events.js';
+import type { PublishedEvent } from '../../api/src/events/domain-event.js';
+import { STORE_FOLLOWS } from '../../api/src/rules/follows.js';
+import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { StoreAlerts, StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
+import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
+import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
+import { approve, submitCoupon, untilEventsProcessed, untilListed } from '../support/marketplace.js';
+import { linkIn } from '../support/smtp.js';
+import { eventually } from '../support/test-environment.js';
+
+let market: EngagementMarket;
+
+beforeAll(async () => {
+  market = await startEngagementMarket('store follows');
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+const inject = (method: string, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+  market.api.http.inject({ method, url, headers, payload });
+
+const follow = (session: Session, merchantId: unknown) =>
+  inject('POST', '/api/me/follows', session.bearer, { merchantId });
+
+const follows = async (session: Session) => (await inject('GET', '/api/me/follows', session.bearer)).json();
+
+/** A confirmed merchant with a store name of its own making, and a live coupon titled `title`. */
+async function storeWithOffer(storeName: string, title: string) {
+  const { session, registration } = await registerAndSignInMerchant(market.api.baseUrl, {
+    brandName: storeName,
+  });
+  const couponId = await goLive(session, title);
+  return { merchant: session, registration, couponId };
+}
+
+async function goLive(merchant: Session, title: string) {
+  const couponId = await submitCoupon(market, merchant, { title });
+  expect((await approve(market, couponId)).statusCode).toBe(200);
+  await untilListed(market, couponId);
+  return couponId;
+}
+
+const storeAlertsTo = (email: string) =>
+  market.smtp.to(email).filter((mail) => mail.headers.has('list-unsubscribe'));
+
+/** Waits for the first store alert to `email`. */
+const firstAlertTo = (email: string) =>
+  eventually(async () => {
+    const mails = storeAlertsTo(email);
+    return mails.length > 0 && mails;
+  }, `a store alert to ${email}`);
+
+/** Waits until every event is applied and every recorded mail was handed to the SMTP server. */
+async function untilMailsSettled() {
+  await untilEventsProcessed(market);
+  await eventually(async () => {
+    const [{ waiting }] = await market.api.dataSource.query(
+      "SELECT count(*)::int AS waiting FROM outgoing_mails WHERE status = 'pending'",
+    );
+    return waiting === 0;
+  }, 'every mail to be sent');
+}
+
+/** Noon (or `hour`) in India on the day after today there. */
+function tomorrowInIndia(hour = 12): Date {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  return new Date(Date.parse(`${today}T${String(hour).padStart(2, '0')}:00:00+05:30`) + 24 * 3600_000);
+}
+
+describe('following a store', () => {
+  it('follows, lists with live coupons, and unfollows; repeats change nothing', async () => {
+    const store = await storeWithOffer('Follow Me Beauty', 'Flat 20% off on kajal');
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+
+    const first = await follow(shopper, store.merchant.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      merchantId: store.merchant.id,
+      storeName: 'Follow Me Beauty',
+      slug: 'follow-me-beauty',
+      liveCoupons: 1,
+      message: STORE_FOLLOWS.followed,
+    });
+    // A number sent as text, as a form would, follows too; the store is followed once.
+    const again = await follow(shopper, String(store.merchant.id));
+    expect(again.statusCode).toBe(200);
+    const listed = await follows(shopper);
+    expect(listed).toEqual([expect.objectContaining({ merchantId: store.merchant.id, liveCoupons: 1 })]);
+    expect(Date.parse(listed[0].followedAt)).not.toBeNaN();
+
+    expect((await inject('DELETE', `/api/me/follows/${store.merchant.id}`, shopper.bearer)).statusCode).toBe(
+      204,
+    );
+    expect((await inject('DELETE', `/api/me/follows/${store.merchant.id}`, shopper.bearer)).statusCode).toBe(
+      204,
+    );
+    expect(await follows(shopper)).toEqual([]);
+
+    const [{ events }] = await market.api.dataSource.query(
+      `SELECT array_agg(type ORDER BY position) AS events FROM outbox WHERE aggregate_type = 'StoreFollower'
+       AND aggregate_id = $1`,
+      [String(shopper.id)],
+    );
+    expect(events).toEqual(['StoreFollowed', 'StoreUnfollowed']);
+  });
+
+  it('refuses what is not a store shoppers can see, and callers who are not shoppers', async () => {
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: unconfirmed } = await registerAndSignInMerchant(
+      market.api.baseUrl,
+      {},
+      { confirmEmail: false },
+    );
+    const { session: hidden } = await registerAndSignInMerchant(market.api.baseUrl);
+    await market.api.dataSource.query('UPDATE merchants SET store_hidden = true WHERE id = $1', [hidden.id]);
+
+    for (const merchantId of [undefined, 'abc', 0, -3, 1.5, '']) {
+      const response = await follow(shopper, merchantId);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.merchantId).toEqual([STORE_FOLLOWS.merchantIdRequired]);
+    }
+    for (const merchantId of [2_000_000_000, unconfirmed.id, hidden.id]) {
+      const response = await follow(shopper, merchantId);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(STORE_FOLLOWS.notFound);
+    }
+    expect((await inject('DELETE', '/api/me/follows/abc', shopper.bearer)).statusCode).toBe(400);
+
+    const store = await registerAndSignInMerchant(market.api.baseUrl);
+    expect((await inject('POST', '/api/me/follows', {}, { merchantId: store.session.id })).statusCode).toBe(
+      401,
+    );
+    expect((await follow(store.session, store.session.id)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/me/follows', store.session.bearer)).statusCode).toBe(403);
+    expect(await follows(shopper)).toEqual([]);
+  });
+
+  it(`follows at most ${STORE_FOLLOWS.maxPerAccount} stores`, async () => {
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: template } = await registerAndSignInMerchant(market.api.baseUrl);
+    const clones: Array<{ id: number }> = await market.api.dataSource.query(
+      `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
+                              user_name, password_hash, referral_code, referred_by_code, referred_by_type,
+                              is_email_confirmed, slug)
+       SELECT merchant_name, brand_name || ' ' || g, industry, category, address, 'clone' || g || '.' || email,
+              '7' || lpad(g::text, 9, '0'), merchant_url, user_name || 'c' || g, password_hash,
+              referral_code || 'C' || g, referred_by_code, referred_by_type, true, slug || '-c' || g
+       FROM merchants, generate_series(1, $2::int) g WHERE id = $1 RETURNING id`,
+      [template.id, STORE_FOLLOWS.maxPerAccount],
+    );
+    await market.api.dataSource.query(
+      'INSERT INTO store_follows (user_id, merchant_id) SELECT $1, unnest($2::int[])',
+      [shopper.id, clones.slice(1).map(({ id }) => id)],
+    );
+
+    // The last place is taken by one of two requests at once, never both.
+    const [a, b] = await Promise.all([follow(shopper, clones[0].id), follow(shopper, template.id)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().message).toBe(STORE_FOLLOWS.tooMany);
+    expect(await follows(shopper)).toHaveLength(STORE_FOLLOWS.maxPerAccount);
+    // A store already followed is still answered 200 at the limit.
+    expect((await follow(shopper, clones[5].id)).statusCode).toBe(200);
+  });
+});
+
+describe('alerts of new offers', () => {
+  it('mails each follower in their language once a day per store, with a digest of the later offers the next day', async () => {
+    const store = await storeWithOffer('Alert Glow', 'Flat 10% off on face wash');
+    const { session: asha, registration: ashaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'hi',
+    });
+    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await follow(asha, store.merchant.id)).statusCode).toBe(201);
+    expect((await follow(ravi, store.merchant.id)).statusCode).toBe(201);
+
+    // Offers live before the follow are not announced; the first one after it is, at once.
+    const serum = await goLive(store.merchant, 'Flat 40% off on face serums');
+    const [hindi] = await firstAlertTo(ashaAccount.email);
+    expect(hindi.subject).toBe('Alert Glow पर नया: Flat 40% off on face serums');
+    expect(hindi.text).toContain('आपके फ़ॉलो किए गए स्टोर Alert Glow पर एक नया ऑफ़र है');
+    expect(hindi.text).toContain(`http://shop.offers.test/hi/store/alert-glow#coupon-${serum}-title`);
+    expect(hindi.text).not.toContain('face wash');
+    expect(hindi.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const [english] = await firstAlertTo(raviAccount.email);
+    expect(english.subject).toBe('New at Alert Glow: Flat 40% off on face serums');
+    expect(english.text).toContain('http://shop.offers.test/store/alert-glow');
+
+    // Two more offers the same day: no second mail today.
+    const lipstick = await goLive(store.merchant, 'Buy 1 get 1 on lipsticks');
+    const shampoo = await goLive(store.merchant, 'Flat ₹150 off on shampoo');
+    await untilMailsSettled();
+    expect(storeAlertsTo(ashaAccount.email)).toHaveLength(1);
+    expect(storeAlertsTo(raviAccount.email)).toHaveLength(1);
+
+    // One of them ends before the next day's mail: it is not announced.
+    await market.api.dataSource.query("UPDATE coupons SET status = 'withdrawn' WHERE id = $1", [shampoo]);
+    const alerts = market.workers.module.get(StoreAlerts);
+    const mailed = await market.api.dataSource.transaction((manager) =>
+      alerts.mailDue(manager, tomorrowInIndia()),
+    );
+    expect(mailed).toBe(2);
+    // Nothing more is due that day, however often the sweep runs.
+    await expect(
+      market.api.dataSource.transaction((manager) => alerts.mailDue(manager, tomorrowInIndia(18))),
+    ).resolves.toBe(0);
+    await untilMailsSettled();
+    const [, digest] = storeAlertsTo(raviAccount.email);
+    expect(digest.subject).toBe('New at Alert Glow: Buy 1 get 1 on lipsticks');
+    expect(digest.text).toContain(`#coupon-${lipstick}-title`);
+    expect(digest.text).not.toContain('shampoo');
+    expect(storeAlertsTo(ashaAccount.email)).toHaveLength(2);
+  });
+
+  it('lists the day’s waiting offers together in the next day’s digest', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Digest Naturals',
+    });
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'te',
+    });
+    expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
+    await goLive(merchant, 'Neem face pack at ₹99');
+    await goLive(merchant, 'Aloe gel 2 for 1');
+    await goLive(merchant, 'Free kumkumadi oil sample');
+    await untilMailsSettled();
+    expect(storeAlertsTo(registration.email)).toHaveLength(1);
+
+    await market.api.dataSource.transaction((manager) =>
+      market.workers.module.get(StoreAlerts).mailDue(manager, tomorrowInIndia()),
+    );
+    await untilMailsSettled();
+    const [, digest] = storeAlertsTo(registration.email);
+    expect(digest.subject).toBe('Digest Naturals‌లో 2 కొత్త ఆఫర్లు');
+    expect(digest.text).toContain('Aloe gel 2 for 1');
+    expect(digest.text).toContain('Free kumkumadi oil sample');
+    expect(digest.text).toContain('http://shop.offers.test/te/store/digest-naturals');
+  });
+
+  it('records one mail per follower and store however often the event is delivered', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Twice Told',
+    });
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
+    const couponId = await goLive(merchant, 'Flat 30% off on sunscreen');
+    await untilMailsSettled();
+
+    const [row] = await market.api.dataSource.query(
+      `SELECT id, type, aggregate_type AS "aggregateType", aggregate_id AS "aggregateId", payload,
+              occurred_at AS "occurredAt", position FROM outbox WHERE type = $1 AND aggregate_id = $2`,
+      [CouponApproved.type, String(couponId)],
+    );
+    const event = { ...row, occurredAt: new Date(row.occurredAt).toISOString() } as PublishedEvent;
+    // Delivered again through the dispatcher (its inbox skips it), and handed to the consumer
+    // itself twice more, past the inbox: the day's mail key still holds it to one.
+    await market.workers.module.get(EventDispatcher).dispatch(event);
+    const consumer = market.workers.module.get(StoreAlertsConsumer);
+    for (let i = 0; i < 2; i += 1)
+      await market.api.dataSource.transaction((manager) => consumer.handle(event, manager));
+    await untilMailsSettled();
+    const [{ recorded }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS recorded FROM outgoing_mails WHERE recipient = $1 AND template = $2',
+      [registration.email, 'store-alert'],
+    );
+    expect(recorded).toBe(1);
+    expect(storeAlertsTo(registration.email)).toHaveLength(1);
+  });
+
+  it('holds alerts in the quiet hours until the morning', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Night Owl Cosmetics',
+    });
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
+    await goLive(merchant, 'Flat 50% off on eyeliners');
+    await untilMailsSettled();
+    // Mailed at once here (the tests' setting); the next day's are what the quiet hours hold.
+    await goLive(merchant, 'Early bird: 25% off on mascara');
+    await untilEventsProcessed(market);
+
+    const quiet = new StoreAlerts(
+      validateEnvironment({ ...market.test.variables, STORE_ALERT_QUIET_HOURS: '22-7' }),
+    );
+    const sweep = (at: Date) => market.api.dataSource.transaction((manager) => quiet.mailDue(manager, at));
+    expect(await sweep(tomorrowInIndia(23))).toBe(0);
+    expect(await sweep(new Date(tomorrowInIndia(6).getTime() + 59 * 60_000))).toBe(0);
+    expect(await sweep(tomorrowInIndia(7))).toBe(1);
+  });
+
+  it('stops a follower’s alerts from the mail’s unsubscribe link, without signing in', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Unsub & Co <b>',
+    });
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'hi',
+    });
+    expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
+    await goLive(merchant, 'Flat 15% off on hair oil');
+    const [mail] = await firstAlertTo(registration.email);
+    const link = linkIn(mail, 'http://api.offers.test/api/follows/unsubscribe?token=');
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${link}>`);
+
+    const token = new URL(link).searchParams.get('token')!;
+    for (const forged of [`${token.slice(0, -2)}xx`, token.replace(/^\d+/, '1'), 'garbage', '']) {
+      const refused = await inject('GET', `/api/follows/unsubscribe?token=${encodeURIComponent(forged)}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('This link is not valid any more.');
+    }
+    expect(await follows(shopper)).toHaveLength(1);
+
+    const page = await inject('GET', apiPath(link));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('अब आप Unsub &amp; Co &lt;b&gt; को फ़ॉलो नहीं करते');
+    expect(page.body).not.toContain('<b>');
+    expect(await follows(shopper)).toEqual([]);
+    // The one-click POST of a mail client, after the fact, answers the same.
+    expect((await inject('POST', apiPath(link))).statusCode).toBe(200);
+
+    await goLive(merchant, 'Flat 25% off on hair serum');
+    await market.api.dataSource.transaction((manager) =>
+      market.workers.module.get(StoreAlerts).mailDue(manager, tomorrowInIndia()),
+    );
+    await untilMailsSettled();
+    expect(storeAlertsTo(registration.email)).toHaveLength(1);
+  });
+});

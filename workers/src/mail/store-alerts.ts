@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Environment } from '../../../api/src/config/environment.js';
+import { CouponApproved } from '../../../api/src/coupons/events/coupon-events.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { storeAlertUnsubscribeToken } from '../../../api/src/follows/alert-links.js';
+import {
+  markAlertsMailed,
+  queueStoreAlerts,
+  storeAlertMailKey,
+  type WaitingAlerts,
+  waitingAlerts,
+} from '../../../api/src/follows/queries/alerts.js';
+import { localePath } from '../../../api/src/rules/addresses.js';
+import { MARKET_TIME_ZONE } from '../../../api/src/rules/coupons.js';
+import { LANGUAGES, type Language } from '../../../api/src/rules/engagement.js';
+import { STORE_ALERTS } from '../../../api/src/rules/follows.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+import { recordOutgoingMails } from './outgoing-mails.js';
+import { renderMail } from './templates.js';
+
+/** Pairs of follower and store mailed per statement by a sweep. */
+const SWEEP_BATCH = 200;
+
+/** India's calendar day and hour of a moment. */
+function marketClock(now: Date): { day: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: MARKET_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+/**
+ * Mails followers the new offers of the stores they follow: at most one mail per follower and
+ * store per India's day, whose idempotency key names the day, so a mail recorded twice (the same
+ * event delivered again, the sweep and an event at once) is recorded once. Offers that go live
+ * after the day's mail wait for the next day's, which lists them together; so do offers that go
+ * live in the quiet hours (STORE_ALERT_QUIET_HOURS). Mails are sent as every other mail is.
+ */
+@Injectable()
+export class StoreAlerts {
+  constructor(private readonly environment: Environment) {}
+
+  /** Records the alert mails due at `now` (one store's, or every store's); returns how many. */
+  async mailDue(manager: EntityManager, now: Date, merchantId?: number): Promise<number> {
+    const { day, hour } = marketClock(now);
+    if (this.isQuiet(hour)) return 0;
+    let mailed = 0;
+    for (;;) {
+      const batch = await waitingAlerts(manager, day, merchantId, SWEEP_BATCH);
+      for (const alerts of batch) mailed += await this.mail(manager, alerts, day);
+      if (batch.length < SWEEP_BATCH) return mailed;
+    }
+  }
+
+  private async mail(manager: EntityManager, alerts: WaitingAlerts, day: string): Promise<number> {
+    const { API_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    const language = (LANGUAGES as readonly string[]).includes(alerts.language)
+      ? (alerts.language as Language)
+      : 'en';
+    // Offers that ended or whose store was hidden meanwhile are dropped, not announced.
+    let recorded = 1;
+    if (alerts.offers.length > 0) {
+      const storeUrl = `${PUBLIC_URL}${localePath(language, `/store/${alerts.slug}`)}`;
+      const shown = alerts.offers.slice(0, STORE_ALERTS.maxOffersPerMail);
+      const token = storeAlertUnsubscribeToken(
+        SESSION_SECRET,
+        alerts.userId,
+        alerts.merchantId,
+        alerts.email,
+      );
+      const unsubscribeUrl = `${API_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}`;
+      recorded = await recordOutgoingMails(manager, [
+        {
+          idempotencyKey: storeAlertMailKey(alerts.userId, alerts.merchantId, day),
+          template: 'store-alert',
+          recipient: alerts.email,
+          language,
+          content: renderMail('store-alert', language, {
+            name: alerts.name,
+            storeName: alerts.storeName,
+            storeUrl,
+            offers: shown.map((offer) => ({
+              label: offer.title,
+              url: `${storeUrl}#coupon-${offer.id}-title`,
+            })),
+            more: alerts.offers.length - shown.length,
+            unsubscribeUrl,
+          }),
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        },
+      ]);
+    }
+    // Another sender recorded today's mail first: these alerts wait for tomorrow's.
+    if (recorded === 0) return 0;
+    await markAlertsMailed(manager, alerts.userId, alerts.couponIds);
+    return alerts.offers.length > 0 ? 1 : 0;
+  }
+
+  private isQuiet(hour: number): boolean {
+    const quiet = /^(\d+)-(\d+)$/.exec(this.environment.STORE_ALERT_QUIET_HOURS);
+    if (!quiet) return false;
+    const [from, until] = [Number(quiet[1]), Number(quiet[2])];
+    return from <= until ? hour >= from && hour < until : hour >= from || hour < until;
+  }
+}
+
+/**
+ * When a store's coupon goes live, an alert for each of its followers, mailed at once unless the
+ * follower had that store's mail today (or it is the quiet hours): then the sweep mails it later.
+ */
+@Injectable()
+export class StoreAlertsConsumer implements EventConsumer {
+  readonly name = 'store-alerts';
+  readonly handles = [CouponApproved.type];
+
+  constructor(private readonly alerts: StoreAlerts) {}
+
+  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    const merchantId = Number((event.payload as { merchantId: number }).merchantId);
+    await queueStoreAlerts(manager, merchantId, Number(event.aggregateId));
+    await this.alerts.mailDue(manager, new Date(), merchantId);
+  }
+}
