@@ -509,6 +509,64 @@ describe('following a store', () => {
   );
 });
 
+describe('on a phone', () => {
+  const PHONE = { width: 390, height: 844 };
+
+  it(
+    'keeps the header to one row of 64 px, with the navigation, languages and search a press away',
+    () =>
+      inBrowser('phone-header', async (page) => {
+        await page.setViewportSize(PHONE);
+        for (const [path, menu] of [
+          ['/hi/', 'मेन्यू'],
+          ['/', 'Menu'],
+        ]) {
+          await visit(page, path);
+          const header = await page.locator('.site-header').boundingBox();
+          expect(header!.height).toBeLessThanOrEqual(64);
+          await expect(page.getByRole('button', { name: menu }).getAttribute('aria-expanded')).resolves.toBe(
+            'false',
+          );
+        }
+        // The navigation is out of view until the menu opens; a link closes it again.
+        const stores = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stores' });
+        await expect(stores.isVisible()).resolves.toBe(false);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await stores.click();
+        await page.waitForURL(/\/stores$/);
+        await page.getByRole('heading', { name: 'All stores A-Z', level: 1 }).waitFor();
+        await expect(stores.isVisible()).resolves.toBe(false);
+
+        // The languages are in the menu; Escape closes it.
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.keyboard.press('Escape');
+        await expect(page.getByLabel('Language').isVisible()).resolves.toBe(false);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByLabel('Language').selectOption('hi');
+        await page.waitForURL(/\/hi\/stores$/);
+
+        // The search opens in place with the typing point in it, and suggests as one types.
+        await page.getByRole('button', { name: 'खोज खोलें' }).click();
+        const box = page.getByRole('search').getByLabel('स्टोर और कूपन खोजें');
+        await expect(box.evaluate((input) => input === input.ownerDocument.activeElement)).resolves.toBe(
+          true,
+        );
+        await box.fill('kajal');
+        await page
+          .getByRole('search')
+          .getByRole('link', { name: /Kajal duo/ })
+          .waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // The account is one button in the row, named for screen readers.
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'साइन इन / रजिस्टर' }).click();
+        await page.getByRole('link', { name: 'साइन इन', exact: true }).waitFor();
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
 describe('languages', () => {
   it(
     'has a page per language, switches between them and remembers the choice for the home page',

@@ -48,9 +48,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The site's header: on a phone one row of at most 64 px (menu button, logo, search button,
+ * account), the navigation and languages in the menu's panel and the search box in its own; on
+ * wider screens everything in view. The category strip follows it.
+ */
 function Header() {
   const { t, msg } = useI18n();
   const [location] = useLocation();
+  const [panel, setPanel] = useState<'menu' | 'search' | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const searchId = useId();
   const links: Array<[string, string]> = [
     ['/', t('nav.home')],
     ['/categories', t('nav.categories')],
@@ -59,30 +68,79 @@ function Header() {
     ['/offers', t('nav.offers')],
     ['/stores', t('nav.stores')],
   ];
+
+  // A new page closes the phone's panels.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of address
+  useEffect(() => setPanel(null), [location]);
+
+  // Escape or a press outside the header closes a panel; an opened search box takes the focus.
+  useEffect(() => {
+    if (!panel) return;
+    if (panel === 'search') document.getElementById(searchId)?.querySelector('input')?.focus();
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent ? event.key === 'Escape' : !bar.current?.contains(event.target as Node)
+      )
+        setPanel(null);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [panel, searchId]);
+
+  const toggle = (name: 'menu' | 'search') => setPanel(panel === name ? null : name);
   return (
-    <header className="site-header">
-      <div className="bar">
-        <Link href="/" className="brand" aria-label={t('frame.logo')}>
-          <Logo />
-          <span aria-hidden="true">{t('brand')}</span>
-        </Link>
-        <nav aria-label={t('nav.main')}>
-          <ul className="nav-links">
-            {links.map(([href, label]) => (
-              <li key={href}>
-                <Link href={href} aria-current={location === href ? 'page' : undefined}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <SearchBox />
-        <div className="bar-end">
-          <LanguageSwitcher />
+    <>
+      <header className="site-header">
+        <div className="bar" ref={bar}>
+          <button
+            type="button"
+            className="icon-button phone-only"
+            aria-expanded={panel === 'menu'}
+            aria-controls={menuId}
+            aria-label={t('nav.menu')}
+            onClick={() => toggle('menu')}
+          >
+            <Icon path="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+          </button>
+          <Link href="/" className="brand" aria-label={t('frame.logo')}>
+            <Logo />
+            <span aria-hidden="true">{t('brand')}</span>
+          </Link>
+          <div id={menuId} className={panel === 'menu' ? 'site-menu open' : 'site-menu'}>
+            <nav aria-label={t('nav.main')}>
+              <ul className="nav-links">
+                {links.map(([href, label]) => (
+                  <li key={href}>
+                    <Link href={href} aria-current={location === href ? 'page' : undefined}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <LanguageSwitcher />
+            <SignOut className="phone-only" />
+          </div>
+          <div id={searchId} className={panel === 'search' ? 'search-slot open' : 'search-slot'}>
+            <SearchBox />
+          </div>
+          <button
+            type="button"
+            className="icon-button phone-only search-button"
+            aria-expanded={panel === 'search'}
+            aria-controls={searchId}
+            aria-label={t('nav.openSearch')}
+            onClick={() => toggle('search')}
+          >
+            <Icon path="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" />
+          </button>
           <AccountMenu />
         </div>
-      </div>
+      </header>
       <nav aria-label={t('nav.shopByCategory')} className="category-bar">
         <ul>
           {CATEGORY_SLUGS.map(({ name, slug }) => (
@@ -97,7 +155,38 @@ function Header() {
           ))}
         </ul>
       </nav>
-    </header>
+    </>
+  );
+}
+
+/** A 24-px icon of one path, drawn in the text's colour; its button carries the name. */
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={path} />
+    </svg>
+  );
+}
+
+const PERSON_ICON = 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5z';
+
+/** Ends the session and goes home; shown beside the name on wide screens, in the menu on a phone. */
+function SignOut({ className }: { className: string }) {
+  const { t } = useI18n();
+  const { me, signOut } = useAuth();
+  const [, navigate] = useLocation();
+  if (!me) return null;
+  return (
+    <button
+      type="button"
+      className={`link-button ${className}`}
+      onClick={async () => {
+        await signOut();
+        navigate('/');
+      }}
+    >
+      {t('nav.signOut')}
+    </button>
   );
 }
 
@@ -147,8 +236,7 @@ function Logo() {
 
 function AccountMenu() {
   const { t } = useI18n();
-  const { me, signOut } = useAuth();
-  const [, navigate] = useLocation();
+  const { me } = useAuth();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -177,26 +265,29 @@ function AccountMenu() {
     return (
       <div className="account-menu signed-in">
         <Link href={me.role === 'user' ? '/account' : '/'} className="who">
+          <span className="phone-only">
+            <Icon path={PERSON_ICON} />
+          </span>
           <span className="visually-hidden">{t('nav.signedInAs')} </span>
-          {me.name}
+          <span className="account-label">{me.name}</span>
         </Link>
-        <button
-          type="button"
-          className="link-button"
-          onClick={async () => {
-            await signOut();
-            navigate('/');
-          }}
-        >
-          {t('nav.signOut')}
-        </button>
+        <SignOut className="wide-only" />
       </div>
     );
   }
   return (
     <div className="account-menu" ref={menu}>
-      <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
-        {t('nav.account')}
+      <button
+        type="button"
+        className="account-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="phone-only">
+          <Icon path={PERSON_ICON} />
+        </span>
+        <span className="account-label">{t('nav.account')}</span>
       </button>
       <ul id={menuId} className="menu" hidden={!open}>
         <li>
