@@ -42,6 +42,7 @@ import {
   measureMachine,
   measureProcess,
   type ProcessMeasure,
+  positiveOption,
   redisReachable,
 } from './shared.js';
 
@@ -64,13 +65,10 @@ function readArguments(): { events: number; warmup: number } {
     options: { events: { type: 'string' }, warmup: { type: 'string' } },
     strict: true,
   });
-  const positive = (name: string, value: string | undefined, fallback: number) => {
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
-    return parsed;
+  return {
+    events: positiveOption('events', values.events, 1000),
+    warmup: positiveOption('warmup', values.warmup, 100),
   };
-  return { events: positive('events', values.events, 1000), warmup: positive('warmup', values.warmup, 100) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ import {
   type MachineLoad,
   measureMachine,
   measureProcess,
+  positiveOption,
   redisReachable,
 } from './shared.js';
 
@@ -80,16 +81,10 @@ function readArguments(): Settings {
     },
     strict: true,
   });
-  const positive = (name: string, value: string | undefined, fallback: number) => {
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
-    return parsed;
-  };
   return {
-    seconds: positive('seconds', values.seconds, 20),
-    connections: positive('connections', values.connections, 64),
-    warmup: positive('warmup', values.warmup, 3),
+    seconds: positiveOption('seconds', values.seconds, 20),
+    connections: positiveOption('connections', values.connections, 64),
+    warmup: positiveOption('warmup', values.warmup, 3),
   };
 }
 

@@ -132,3 +132,11 @@ export function environmentVariables(
   }
   return { ...variables, ...extra };
 }
+
+/** A command-line option that must be a positive integer, or its default when not given. */
+export function positiveOption(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
+  return parsed;
+}

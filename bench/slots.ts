@@ -10,7 +10,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -19,6 +18,7 @@ import { dataSourceOptions } from '../api/src/database/data-source-options.js';
 import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../api/src/identity/admin-seed.js';
 import { deleteKeysUnder } from '../api/src/redis/redis-connection.js';
+import { freePort } from '../test/support/processes.js';
 import {
   measureProcessCpu,
   REPOSITORY,
@@ -26,7 +26,13 @@ import {
   stopServerProcesses,
   waitForHealthy,
 } from './listing/children.js';
-import { benchEnvironment, environmentVariables, measureMachine, redisReachable } from './shared.js';
+import {
+  benchEnvironment,
+  environmentVariables,
+  measureMachine,
+  positiveOption,
+  redisReachable,
+} from './shared.js';
 
 const API_START_TIMEOUT_MS = 60_000;
 const WARMUP_APPROVALS = 100;
@@ -50,29 +56,12 @@ function readArguments(): Settings {
     },
     strict: true,
   });
-  const positive = (name: string, value: string | undefined, fallback: number) => {
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
-    return parsed;
-  };
   return {
-    approvals: positive('approvals', values.approvals, 400),
-    concurrency: positive('concurrency', values.concurrency, 200),
+    approvals: positiveOption('approvals', values.approvals, 400),
+    concurrency: positiveOption('concurrency', values.concurrency, 200),
     workers: values.workers ?? false,
-    rounds: positive('rounds', values.rounds, 3),
+    rounds: positiveOption('rounds', values.rounds, 3),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { SERVICE_BUSY } from '../../api/src/rules/http.js';
 import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
+import { holdTableLock } from '../support/table-lock.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 
 /** Long database waits: only the stop decides when the request in flight ends. */
@@ -61,26 +62,12 @@ async function startApiProcess(settings: Record<string, string>) {
   };
 }
 
-async function lockCoupons() {
-  const client = new pg.Client({ connectionString: test.environment.DATABASE_URL });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query('LOCK TABLE coupons IN ACCESS EXCLUSIVE MODE');
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    await client.query('ROLLBACK');
-    await client.end();
-  };
-}
-
 const hasExited = (process: RunningProcess) =>
   process.child.exitCode !== null || process.child.signalCode !== null;
 
 it('finishes the requests in flight on SIGTERM, taking no new ones and reporting itself not ready', async () => {
   const started = await startApiProcess({ SHUTDOWN_GRACE_MS: '20000' });
-  const release = await lockCoupons();
+  const release = await holdTableLock(test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
   try {
     const inFlight = send(started.baseUrl, {
       method: 'GET',
@@ -111,7 +98,7 @@ it('finishes the requests in flight on SIGTERM, taking no new ones and reporting
 
 it('answers what still runs at the end of the grace period with 503, then ends', async () => {
   const started = await startApiProcess({ SHUTDOWN_GRACE_MS: '1000' });
-  const release = await lockCoupons();
+  const release = await holdTableLock(test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
   try {
     const inFlight = send(started.baseUrl, {
       method: 'GET',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { SERVICE_BUSY } from '../../api/src/rules/http.js';
 import { BEARER_SIGN_IN, MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, type HttpResponse, startApi } from '../support/api-app.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
+import { holdTableLock } from '../support/table-lock.js';
 import { eventually } from '../support/test-environment.js';
 
 /**
@@ -39,24 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market?.close();
 });
-
-/** Holds `LOCK TABLE coupons` on a connection of its own until released. */
-async function lockCoupons(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query('LOCK TABLE coupons IN ACCESS EXCLUSIVE MODE');
-  let released = false;
-  return {
-    client,
-    async release() {
-      if (released) return;
-      released = true;
-      await client.query('ROLLBACK');
-      await client.end();
-    },
-  };
-}
 
 interface Timed {
   response: HttpResponse;
@@ -96,10 +78,10 @@ function expectBusy({ response, ms }: Timed) {
 
 describe('with the coupons table locked', () => {
   it('answers admin lists, approvals and reveals with 503 and Retry-After, and still signs people in', async () => {
-    const lock = await lockCoupons(market.test.environment.DATABASE_URL);
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
     // Released after at most 25 s whatever happens, so the old behaviour (waiting for the lock)
     // shows as wrong answers rather than a hung test.
-    const safety = setTimeout(() => void lock.release(), 25_000);
+    const safety = setTimeout(() => void release(), 25_000);
     try {
       const crowd = Array.from({ length: 36 }, (_, i): HttpRequest => {
         if (i % 3 === 0) return { method: 'GET', url: '/api/admin/coupons', headers: market.admin };
@@ -156,7 +138,7 @@ describe('with the coupons table locked', () => {
       for (const result of results) expectBusy(result);
     } finally {
       clearTimeout(safety);
-      await lock.release();
+      await release();
     }
 
     // Nothing was changed by the refused commands, and the same approval goes through now.
@@ -179,13 +161,13 @@ describe('with the coupons table locked', () => {
       API_STATEMENT_TIMEOUT_MS: 800,
       API_LOCK_TIMEOUT_MS: 60_000,
     });
-    const lock = await lockCoupons(market.test.environment.DATABASE_URL);
-    const safety = setTimeout(() => void lock.release(), 25_000);
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
+    const safety = setTimeout(() => void release(), 25_000);
     try {
       expectBusy(await timed(strict, { method: 'GET', url: '/api/admin/coupons', headers: market.admin }));
     } finally {
       clearTimeout(safety);
-      await lock.release();
+      await release();
       await strict.close();
     }
   });
@@ -197,15 +179,15 @@ describe('with the coupons table locked', () => {
       API_LOCK_TIMEOUT_MS: 60_000,
       REQUEST_TIMEOUT_MS: 1000,
     });
-    const lock = await lockCoupons(market.test.environment.DATABASE_URL);
-    const safety = setTimeout(() => void lock.release(), 25_000);
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
+    const safety = setTimeout(() => void release(), 25_000);
     try {
       expectBusy(await timed(patient, { method: 'GET', url: '/api/admin/coupons', headers: market.admin }));
       // The process goes on answering other requests meanwhile.
       expect((await patient.http.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
     } finally {
       clearTimeout(safety);
-      await lock.release();
+      await release();
       await patient.close();
     }
   });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { purgeIdempotencyKeys } from '../../api/src/idempotency/idempotency-store.js';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { IDEMPOTENCY, SERVICE_BUSY } from '../../api/src/rules/http.js';
@@ -8,6 +7,7 @@ import { BEARER_SIGN_IN, registerAndSignInMerchant, type Session } from '../supp
 import { type ApiApp, type HttpRequest, startApi } from '../support/api-app.js';
 import { couponForm, multipart, ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
+import { holdTableLock } from '../support/table-lock.js';
 
 let market: Marketplace;
 let merchant: Session;
@@ -206,7 +206,7 @@ describe('Idempotency-Key', () => {
 
     const pending = await submitCoupon(market, merchant);
     const key = randomUUID();
-    const lock = await lockCoupons();
+    const lock = await holdTableLock(market.test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
     let busy: Awaited<ReturnType<typeof approveWith>>;
     try {
       busy = await approveWith(key, pending);
@@ -277,20 +277,6 @@ describe('Idempotency-Key', () => {
   });
 });
 
-async function lockCoupons() {
-  const client = new pg.Client({ connectionString: market.test.environment.DATABASE_URL });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query('LOCK TABLE coupons IN ACCESS EXCLUSIVE MODE');
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    await client.query('ROLLBACK');
-    await client.end();
-  };
-}
-
 /** Retries while the first attempt is still held (409 with Retry-After), as a client would. */
 async function eventuallyAnswer(attempt: () => ReturnType<typeof approveWith>) {
   for (let tries = 0; ; tries += 1) {
@@ -304,7 +290,7 @@ async function eventuallyAnswer(attempt: () => ReturnType<typeof approveWith>) {
 async function timeoutThenRetry(patient: ApiApp) {
   const couponId = await submitCoupon(market, merchant);
   const key = randomUUID();
-  const release = await lockCoupons();
+  const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupons', 'ACCESS EXCLUSIVE');
   try {
     const timedOut = await approveWith(key, couponId, {}, patient);
     expect(timedOut.statusCode).toBe(503);

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
+import { holdTableLock } from '../support/table-lock.js';
 import { eventually } from '../support/test-environment.js';
 
 /**
@@ -53,21 +53,6 @@ async function startWorkersProcess(settings: Record<string, string> = {}): Promi
   return { process, url, upAt: Date.now() };
 }
 
-async function lockListings() {
-  const client = new pg.Client({ connectionString: market.test.environment.DATABASE_URL });
-  await client.connect();
-  await client.query('BEGIN');
-  // Readers go on; the projection's writes wait.
-  await client.query('LOCK TABLE coupon_listings IN EXCLUSIVE MODE');
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    await client.query('ROLLBACK');
-    await client.end();
-  };
-}
-
 /** Submits and approves `count` coupons; answers their ids. */
 async function approveCoupons(count: number): Promise<number[]> {
   const ids: number[] = [];
@@ -101,7 +86,8 @@ const exited = (child: RunningProcess) =>
 describe('a workers process killed while it holds events', () => {
   it('has every event applied and marked within 15 s of a new process starting', async () => {
     const first = await startWorkersProcess();
-    const release = await lockListings();
+    // Readers go on; the projection's writes wait.
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupon_listings', 'EXCLUSIVE');
     let couponIds: number[];
     try {
       couponIds = await approveCoupons(30);
@@ -127,7 +113,7 @@ describe('a workers process killed while it holds events', () => {
 describe('SIGTERM', () => {
   it('lets running events finish before the process ends', async () => {
     const worker = await startWorkersProcess({ SHUTDOWN_GRACE_MS: '20000' });
-    const release = await lockListings();
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupon_listings', 'EXCLUSIVE');
     let couponIds: number[] = [];
     try {
       couponIds = await approveCoupons(10);
@@ -155,7 +141,7 @@ describe('SIGTERM', () => {
     // Locks of a minute: only a hand-back lets another process take the events within seconds.
     const slow = { JOB_LOCK_MS: '60000', JOB_STALLED_CHECK_MS: '30000' };
     const worker = await startWorkersProcess({ ...slow, SHUTDOWN_GRACE_MS: '1000' });
-    const release = await lockListings();
+    const release = await holdTableLock(market.test.environment.DATABASE_URL, 'coupon_listings', 'EXCLUSIVE');
     let couponIds: number[];
     try {
       couponIds = await approveCoupons(10);

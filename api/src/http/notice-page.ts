@@ -1,11 +1,4 @@
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+import { escapeHtml } from './html.js';
 
 /**
  * The small page a mailed link opens (newsletter, store alerts), in the reader's language: it

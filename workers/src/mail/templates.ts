@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../api/src/http/html.js';
 import type { Language } from '../../../api/src/rules/engagement.js';
 
 /** A block of a mail: a paragraph, a quoted text the sender wrote (a reason), or a list of links. */
@@ -439,12 +440,6 @@ function textBlock(block: Block): string {
   if ('quote' in block) return block.quote.replace(/^/gm, '> ');
   return block.links.map((link) => `${link.label}: ${link.url}`).join('\n');
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function htmlBlock(block: Block): string {
   if (typeof block === 'string') return `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`;
