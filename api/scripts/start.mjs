@@ -22,8 +22,8 @@ import {
 const HEALTH_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 10_000;
 const WEB_APPS = [
-  { name: 'web-public', label: 'Public site', port: 5173 },
-  { name: 'web-backoffice', label: 'Back-office', port: 5174 },
+  { name: 'web-public', label: 'Public site', port: 5173, setting: 'PUBLIC_URL' },
+  { name: 'web-backoffice', label: 'Back-office', port: 5174, setting: 'BACKOFFICE_URL' },
 ];
 const WORKERS_PID_FILE = join(REPO_ROOT, '.run', 'workers.pid');
 const COLORS = [36, 35, 33, 32, 34];
@@ -41,6 +41,7 @@ async function main() {
   ensureDependencies(REPO_ROOT);
   if (ensureSessionSecret(REPO_ROOT)) console.log('Wrote a random SESSION_SECRET to .env');
   await ensureServices(serviceUrls(REPO_ROOT));
+  nameWebAppAddresses();
   runStep('Building', npmCommand, ['run', '--silent', 'build']);
   runStep('Migrating', process.execPath, ['dist/api/src/database/cli/migrate.js']);
   runStep('Seeding demo data', process.execPath, ['dist/api/src/database/cli/seed.js']);
@@ -130,6 +131,20 @@ function removeWorkersPidFile(pid) {
   } catch {
     // already gone
   }
+}
+
+/** Where a web app started here is served: what is printed, and what links name. */
+function webAppUrl(app) {
+  return `http://localhost:${app.port}`;
+}
+
+/**
+ * Links in mails and referral links name the addresses printed at the end (PUBLIC_URL for the
+ * public site and the API behind it, BACKOFFICE_URL for the back-office), unless the environment
+ * or .env (loaded by now) sets them. Set before any child starts, so all of them agree.
+ */
+function nameWebAppAddresses() {
+  for (const app of WEB_APPS) process.env[app.setting] ||= webAppUrl(app);
 }
 
 /** Starts the web apps whose workspace exists; returns those that are (now) running. */
@@ -237,7 +252,11 @@ function operationsUrls() {
 function printUrls(port, webApps) {
   const api = `http://localhost:${port}/api`;
   const rows = [
-    ...webApps.map((app) => [app.label, `http://localhost:${app.port}/`]),
+    ...webApps.map((app) => [app.label, `${webAppUrl(app)}/`]),
+    // Set to another address (a tunnel, a proxy): mails link there rather than to the above.
+    ...webApps
+      .filter((app) => process.env[app.setting].replace(/\/+$/, '') !== webAppUrl(app))
+      .map((app) => [`${app.label} in mails (${app.setting})`, process.env[app.setting]]),
     ['API', api],
     ['OpenAPI docs', `${api}/docs`],
     ['Readiness', `${api}/health/ready`],

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { demoContentSeed } from '../../api/src/content/demo-content.js';
-import { CONTENT_DEFAULTS, CONTENT_MESSAGES as M } from '../../api/src/rules/content.js';
+import {
+  CONTENT_DEFAULTS,
+  CONTENT_LIMITS as L,
+  CONTENT_MESSAGES as M,
+  textIn,
+} from '../../api/src/rules/content.js';
+import { textTooLong } from '../../api/src/rules/forms.js';
 import { IMAGE_RULES } from '../../api/src/rules/media.js';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
@@ -44,6 +50,9 @@ function admin(method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, fields?: 
 
 const png = (bytes = picture, name = 'hero.png') => ({ name, type: 'image/png', bytes });
 
+/** The texts every new picture needs: its title and alt text in English. */
+const TEXTS = { title: 'Festive glow', altText: 'Serum bottles among diyas' };
+
 async function count(table: string): Promise<number> {
   const [{ n }] = await market.api.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`);
   return n;
@@ -57,16 +66,18 @@ describe('hero images', () => {
     const file = await admin(
       'POST',
       '/api/admin/heroes',
-      { MerchantURL: 'www.glow.in/diwali' },
+      { MerchantURL: 'www.glow.in/diwali', Title: TEXTS.title, AltText: TEXTS.altText },
       { Image: png() },
     );
     const dataUrl = await admin('POST', '/api/admin/heroes', {
       image: `data:image/png;base64,${picture.toString('base64')}`,
       merchantUrl: 'https://glow.in/a',
+      ...TEXTS,
     });
     const bare = await admin('POST', '/api/admin/heroes', {
       image: picture.toString('base64'),
       merchantUrl: 'glow.in/b',
+      ...TEXTS,
     });
 
     expect([file.statusCode, dataUrl.statusCode, bare.statusCode]).toEqual([201, 201, 201]);
@@ -105,7 +116,12 @@ describe('hero images', () => {
   ])('refuse %s and store nothing', async (_case, files) => {
     const [heroes, media] = [await count('hero_images'), await count('media')];
 
-    const response = await admin('POST', '/api/admin/heroes', { MerchantURL: 'https://glow.in' }, files);
+    const response = await admin(
+      'POST',
+      '/api/admin/heroes',
+      { MerchantURL: 'https://glow.in', ...TEXTS },
+      files,
+    );
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.image).toEqual([IMAGE_RULES.notImage]);
@@ -120,20 +136,30 @@ describe('hero images', () => {
   ])('never fetch an image from %s', async (url) => {
     const [heroes, media] = [await count('hero_images'), await count('media')];
 
-    const response = await admin('POST', '/api/admin/heroes', { image: url, merchantUrl: 'https://glow.in' });
+    const response = await admin('POST', '/api/admin/heroes', {
+      image: url,
+      merchantUrl: 'https://glow.in',
+      ...TEXTS,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.image).toBeDefined();
     expect([await count('hero_images'), await count('media')]).toEqual([heroes, media]);
   });
 
-  it('need an image and a merchant URL, and say what is missing', async () => {
+  it('need an image, a merchant URL, a title and an alt text, and say what is missing', async () => {
     const response = await admin('POST', '/api/admin/heroes', {});
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    expect(response.json()).toEqual({
+      statusCode: 400,
       message: M.heroFailed,
-      errors: { image: [M.imageRequired], merchantUrl: [M.merchantUrlRequired] },
+      errors: {
+        image: [M.imageRequired],
+        merchantUrl: [M.merchantUrlRequired],
+        title: [M.titleRequired],
+        altText: [M.altTextRequired],
+      },
     });
   });
 
@@ -144,7 +170,7 @@ describe('hero images', () => {
     const created = await admin(
       'POST',
       '/api/admin/heroes',
-      { merchantUrl: 'https://glow.in/new', sortOrder: '5' },
+      { merchantUrl: 'https://glow.in/new', sortOrder: '5', ...TEXTS },
       { image: png(other) },
     );
     const { id } = created.json();
@@ -189,7 +215,7 @@ describe('banners', () => {
     const response = await admin(
       'POST',
       '/api/admin/banners',
-      { Id: '7', postion: 'left', MerchantURL: 'shop.example.in' },
+      { Id: '7', postion: 'left', MerchantURL: 'shop.example.in', ...TEXTS },
       { Data: png() },
     );
 
@@ -212,12 +238,16 @@ describe('banners', () => {
     const position = await admin(
       'POST',
       '/api/admin/banners',
-      { position: 'top', merchantUrl: 'https://a.in' },
+      { position: 'top', merchantUrl: 'https://a.in', ...TEXTS },
       {
         image: png(),
       },
     );
-    const image = await admin('POST', '/api/admin/banners', { position: 'cat', merchantUrl: 'https://a.in' });
+    const image = await admin('POST', '/api/admin/banners', {
+      position: 'cat',
+      merchantUrl: 'https://a.in',
+      ...TEXTS,
+    });
     const query = await market.api.http.inject({ method: 'GET', url: '/api/banners?position=top' });
 
     expect(position.statusCode).toBe(400);
@@ -232,28 +262,36 @@ describe('seasonal offers', () => {
     const noImage = await admin('POST', '/api/admin/seasonal-offers', {
       Id: '1',
       MerchantURL: 'https://a.in',
+      ...TEXTS,
     });
-    const noUrl = await admin('POST', '/api/admin/seasonal-offers', { Id: '1' }, { Data: png() });
+    const noUrl = await admin('POST', '/api/admin/seasonal-offers', { Id: '1', ...TEXTS }, { Data: png() });
     const noSlot = await admin(
       'POST',
       '/api/admin/seasonal-offers',
-      { MerchantURL: 'https://a.in' },
+      { MerchantURL: 'https://a.in', ...TEXTS },
       { Data: png() },
     );
     const badSlot = await admin(
       'POST',
       '/api/admin/seasonal-offers',
-      { Id: '5', MerchantURL: 'https://a.in' },
+      { Id: '5', MerchantURL: 'https://a.in', ...TEXTS },
       {
         Data: png(),
       },
     );
+    const noTitle = await admin(
+      'POST',
+      '/api/admin/seasonal-offers',
+      { Id: '1', MerchantURL: 'https://a.in', altText: TEXTS.altText },
+      { Data: png() },
+    );
 
-    for (const response of [noImage, noUrl, noSlot, badSlot]) {
+    for (const response of [noImage, noUrl, noSlot, badSlot, noTitle]) {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(M.seasonalAllRequired);
     }
     expect(badSlot.json().errors).toEqual({ slot: [M.seasonalSlot] });
+    expect(noTitle.json().errors).toEqual({ title: [M.titleRequired] });
     expect(await count('seasonal_offers')).toBe(0);
   });
 
@@ -262,7 +300,7 @@ describe('seasonal offers', () => {
       const saved = await admin(
         'POST',
         '/api/admin/seasonal-offers',
-        { Id: String(slot), MerchantURL: `s${slot}.in` },
+        { Id: String(slot), MerchantURL: `s${slot}.in`, ...TEXTS },
         {
           Data: png(),
         },
@@ -375,6 +413,167 @@ describe('best-offer banner', () => {
       async () => (await home()).bestOfferBanner?.imageUrl === saved.json().imageUrl,
       'the best-offer banner on the home page',
     );
+  });
+});
+
+describe('texts in English, Hindi and Telugu', () => {
+  const HERO = {
+    title: 'Monsoon sale: rainwear from ₹299',
+    titleHi: 'मानसून सेल: ₹299 से रेनवियर',
+    titleTe: 'వర్షాకాలం సేల్: ₹299 నుంచి రెయిన్‌వేర్',
+    altText: 'Umbrellas and raincoats in bright colours',
+    altTextHi: 'चमकीले रंगों में छाते और रेनकोट',
+    altTextTe: 'ముదురు రంగుల గొడుగులు, రెయిన్‌కోట్లు',
+  };
+
+  it('are stored and answered to the site in one document, from a form or JSON', async () => {
+    const hero = await admin(
+      'POST',
+      '/api/admin/heroes',
+      { merchantUrl: 'https://rain.example.in', ...HERO },
+      {
+        image: png(),
+      },
+    );
+    // English only: the site shows it in every language.
+    const banner = await admin('POST', '/api/admin/banners', {
+      position: 'left',
+      merchantUrl: 'https://rain.example.in/left',
+      title: 'Raincoats for kids',
+      altText: 'A child in a yellow raincoat',
+      image: picture.toString('base64'),
+    });
+    const seasonal = await admin('POST', '/api/admin/seasonal-offers', {
+      Id: '3',
+      MerchantURL: 'https://rain.example.in/season',
+      ...HERO,
+      image: picture.toString('base64'),
+    });
+    const flash = await admin('POST', '/api/admin/flash-texts', {
+      text: 'Monsoon sale: 40% off',
+      textHi: 'मानसून सेल: 40% की छूट',
+      textTe: 'వర్షాకాలం సేల్: 40% తగ్గింపు',
+    });
+    const best = await admin('POST', '/api/admin/best-offer-banners', {
+      merchantUrl: 'https://rain.example.in/best',
+      name: 'Best of the monsoon',
+      nameHi: 'मानसून के सबसे अच्छे ऑफ़र',
+      nameTe: 'వర్షాకాలపు ఉత్తమ ఆఫర్లు',
+      image: picture.toString('base64'),
+    });
+
+    expect([hero, banner, seasonal, flash, best].map((response) => response.statusCode)).toEqual([
+      201, 201, 201, 201, 201,
+    ]);
+    expect(hero.json()).toMatchObject(HERO);
+    expect(banner.json()).toMatchObject({ title: 'Raincoats for kids', titleHi: null, titleTe: null });
+    expect(seasonal.json()).toMatchObject(HERO);
+    expect(flash.json()).toMatchObject({ textHi: 'मानसून सेल: 40% की छूट' });
+    expect((await admin('GET', `/api/admin/heroes/${hero.json().id}`)).json()).toMatchObject(HERO);
+
+    const page = await eventually(async () => {
+      const body = await home();
+      return body.flashText?.textTe === 'వర్షాకాలం సేల్: 40% తగ్గింపు' &&
+        body.bestOfferBanner?.nameHi === 'मानसून के सबसे अच्छे ऑफ़र'
+        ? body
+        : undefined;
+    }, 'the texts on the home page');
+    const shownHero = page.heroes.find((item: { id: number }) => item.id === hero.json().id);
+    expect(shownHero).toMatchObject(HERO);
+    expect(page.seasonalOffers.find((offer: { slot: number }) => offer.slot === 3)).toMatchObject(HERO);
+    expect(page.flashText).toMatchObject({ text: 'Monsoon sale: 40% off', textHi: 'मानसून सेल: 40% की छूट' });
+    expect(textIn(shownHero, 'title', 'te')).toBe(HERO.titleTe);
+    const shownBanner = page.banners.left.find((item: { id: number }) => item.id === banner.json().id);
+    expect(textIn(shownBanner, 'title', 'hi')).toBe('Raincoats for kids');
+    expect(textIn(shownBanner, 'altText', 'te')).toBe('A child in a yellow raincoat');
+    // The position's own address and the flash text's carry them too.
+    const left = (await market.api.http.inject({ method: 'GET', url: '/api/banners?position=left' })).json();
+    expect(left.find((item: { id: number }) => item.id === banner.json().id)).toMatchObject({
+      title: 'Raincoats for kids',
+      altText: 'A child in a yellow raincoat',
+    });
+    const shownFlash = (await market.api.http.inject({ method: 'GET', url: '/api/flash-text' })).json();
+    expect(shownFlash).toMatchObject({ textTe: 'వర్షాకాలం సేల్: 40% తగ్గింపు' });
+  });
+
+  it('refuse texts over their length with a message on each field, and store nothing', async () => {
+    const before = await count('hero_images');
+    const long = (length: number) => 'अ'.repeat(length + 1);
+
+    const hero = await admin('POST', '/api/admin/heroes', {
+      merchantUrl: 'https://rain.example.in',
+      image: picture.toString('base64'),
+      title: 'x'.repeat(L.titleMaxLength + 1),
+      titleHi: long(L.titleMaxLength),
+      altText: TEXTS.altText,
+      altTextTe: long(L.altTextMaxLength),
+    });
+    const flash = await admin('POST', '/api/admin/flash-texts', { textHi: long(L.flashTextMaxLength) });
+    const best = await admin('POST', '/api/admin/best-offer-banners', {
+      merchantUrl: 'https://rain.example.in/best',
+      nameTe: long(L.nameMaxLength),
+      image: picture.toString('base64'),
+    });
+    const notText = await admin('POST', '/api/admin/flash-texts', { textTe: 42 });
+
+    expect(hero.statusCode).toBe(400);
+    expect(hero.json().errors).toEqual({
+      title: [textTooLong(L.titleMaxLength)],
+      titleHi: [textTooLong(L.titleMaxLength)],
+      altTextTe: [textTooLong(L.altTextMaxLength)],
+    });
+    expect(flash.statusCode).toBe(400);
+    expect(flash.json().errors).toEqual({ textHi: [textTooLong(L.flashTextMaxLength)] });
+    expect(best.statusCode).toBe(400);
+    expect(best.json().errors).toEqual({ nameTe: [textTooLong(L.nameMaxLength)] });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().errors.textTe).toContain(M.textInvalid);
+    expect(await count('hero_images')).toBe(before);
+  });
+
+  it('keep English: it cannot be emptied, a translation needs it, and an emptied translation is cleared', async () => {
+    const created = await admin('POST', '/api/admin/heroes', {
+      merchantUrl: 'https://rain.example.in',
+      image: picture.toString('base64'),
+      ...HERO,
+    });
+    const { id } = created.json();
+    // A picture added before pictures had texts.
+    const [{ id: older }] = await market.api.dataSource.query(
+      `INSERT INTO hero_images (image_id, merchant_url) SELECT image_id, merchant_url FROM hero_images WHERE id = $1
+       RETURNING id`,
+      [id],
+    );
+
+    const emptied = await admin('PUT', `/api/admin/heroes/${id}`, { title: '  ' });
+    const nulled = await admin('PUT', `/api/admin/heroes/${id}`, { altText: null });
+    const alone = await admin('PUT', `/api/admin/heroes/${older}`, { titleHi: 'केवल हिन्दी' });
+    const flashNull = await admin(
+      'PUT',
+      `/api/admin/flash-texts/${(await admin('POST', '/api/admin/flash-texts', {})).json().id}`,
+      {
+        text: null,
+      },
+    );
+    const cleared = await admin('PUT', `/api/admin/heroes/${id}`, { titleHi: '', altTextTe: null });
+    const switchedOff = await admin('PUT', `/api/admin/heroes/${older}`, { isActive: false });
+
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().errors).toEqual({ title: [M.titleRequired] });
+    expect(nulled.json().errors).toEqual({ altText: [M.altTextRequired] });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().errors).toEqual({ title: [M.englishFirst] });
+    expect(flashNull.statusCode).toBe(400);
+    expect(flashNull.json().errors).toEqual({ text: [M.flashTextRequired] });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({
+      title: HERO.title,
+      titleHi: null,
+      titleTe: HERO.titleTe,
+      altTextTe: null,
+    });
+    expect(switchedOff.statusCode).toBe(200);
+    expect(switchedOff.json()).toMatchObject({ title: null, isActive: false });
   });
 });
 

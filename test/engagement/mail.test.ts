@@ -72,7 +72,7 @@ describe('transactional mails', () => {
 
     expect(mail!.subject).toBe('ఆఫర్స్ మార్కెట్‌ప్లేస్ కోసం మీ ఈమెయిల్ చిరునామాను నిర్ధారించండి');
     expect(mail!.html).toContain('<html lang="te">');
-    const link = linkIn(mail!, 'http://api.offers.test/api/auth/confirm-email?token=');
+    const link = linkIn(mail!, 'http://shop.offers.test/api/auth/confirm-email?token=');
     // The token is made by the mailer: the event log holds no token.
     const [event] = await market.api.dataSource.query(
       "SELECT payload::text AS payload FROM outbox WHERE type = 'MerchantRegistered' AND aggregate_id = $1",

@@ -86,11 +86,11 @@ describe('subscribing', () => {
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toBe('దయచేసి మీ న్యూస్‌లెటర్ చందాను నిర్ధారించండి');
     expect(String(mail!.headers.get('list-unsubscribe'))).toMatch(
-      /^<http:\/\/api\.offers\.test\/api\/newsletter\/unsubscribe\?token=.+>$/,
+      /^<http:\/\/shop\.offers\.test\/api\/newsletter\/unsubscribe\?token=.+>$/,
     );
     const confirmed = await inject(
       'GET',
-      apiPath(linkIn(mail!, 'http://api.offers.test/api/newsletter/confirm')),
+      apiPath(linkIn(mail!, 'http://shop.offers.test/api/newsletter/confirm')),
     );
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.headers['content-type']).toMatch(/^text\/html/);
@@ -99,7 +99,7 @@ describe('subscribing', () => {
 
     // Again: still fine; a forged token: refused.
     expect(
-      (await inject('GET', apiPath(linkIn(mail!, 'http://api.offers.test/api/newsletter/confirm'))))
+      (await inject('GET', apiPath(linkIn(mail!, 'http://shop.offers.test/api/newsletter/confirm'))))
         .statusCode,
     ).toBe(200);
     const forged = await inject(
@@ -149,7 +149,10 @@ describe('subscribing', () => {
     expect(await subscriber(email)).toMatchObject({ status: 'unsubscribed' });
     expect((await inject('POST', apiPath(unsubscribe))).statusCode).toBe(200);
     // The confirmation link from before the unsubscription no longer subscribes.
-    const late = await inject('GET', apiPath(linkIn(mail!, 'http://api.offers.test/api/newsletter/confirm')));
+    const late = await inject(
+      'GET',
+      apiPath(linkIn(mail!, 'http://shop.offers.test/api/newsletter/confirm')),
+    );
     expect(late.statusCode).toBe(400);
     expect(await subscriber(email)).toMatchObject({ status: 'unsubscribed' });
   });

@@ -303,7 +303,7 @@ describe('alerts of new offers', () => {
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
     await goLive(merchant, 'Flat 15% off on hair oil');
     const [mail] = await firstAlertTo(registration.email);
-    const link = linkIn(mail, 'http://api.offers.test/api/follows/unsubscribe?token=');
+    const link = linkIn(mail, 'http://shop.offers.test/api/follows/unsubscribe?token=');
     expect(mail.headers.get('list-unsubscribe')).toBe(`<${link}>`);
 
     const token = new URL(link).searchParams.get('token')!;

@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/admin/login',
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
+  'GET /api/referral-codes/:code',
   'GET /api/coupons',
   'POST /api/coupons/:id/reveal',
   'POST /api/coupons/:id/votes',

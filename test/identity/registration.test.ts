@@ -52,6 +52,9 @@ describe('user registration', () => {
     ['mobileNumber', '98765', U.mobileNumber.invalid],
     ['mobileNumber', '98765432100', U.mobileNumber.invalid],
     ['mobileNumber', '98765abcde', U.mobileNumber.invalid],
+    // An Indian mobile number starts with 6, 7, 8 or 9.
+    ['mobileNumber', '5876543210', U.mobileNumber.invalid],
+    ['mobileNumber', '+91 0987654321', U.mobileNumber.invalid],
     ['address', undefined, U.address.required],
     ['referredBy', 'NOSUCHCODE', U.referredBy.unknown],
   ])('refuses %s = %p with "%s"', async (field, value, message) => {
@@ -120,6 +123,21 @@ describe('user registration', () => {
       message: U.duplicate,
       errors: { [field]: [message] },
     });
+  });
+
+  it('keeps a mobile number as its ten digits however it is written, so one number is one account', async () => {
+    const digits = userRegistration().mobileNumber;
+    const written = `+91 ${digits.slice(0, 5)}-${digits.slice(5)}`;
+    const first = await post('/api/auth/users/register', userRegistration({ mobileNumber: written }));
+    const again = await post('/api/auth/users/register', userRegistration({ mobileNumber: `0${digits}` }));
+
+    expect(first.statusCode).toBe(201);
+    const [user] = await api.dataSource.query('SELECT mobile_number FROM users WHERE id = $1', [
+      first.json().userId,
+    ]);
+    expect(user.mobile_number).toBe(digits);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual({ mobileNumber: [U.mobileTaken] });
   });
 
   it('creates one account when two registrations with one email arrive together', async () => {
@@ -279,14 +297,18 @@ describe('merchant registration', () => {
 });
 
 describe('sign-in forms', () => {
-  const user = { email: 'asha@example.in', userName: 'Asha Rao', password: 'Shop@2026' };
+  const user = { emailOrMobile: 'asha@example.in', password: 'Shop@2026' };
+  /** What the older client sends: the display name beside the email is no longer checked. */
+  const olderClient = { email: 'asha@example.in', userName: 'Asha Rao', password: 'Shop@2026' };
   const merchant = { userName: 'glowadmin', password: 'Glow@2026' };
 
   it.each<Case>([
-    ['email', undefined, USER_SIGN_IN.email.required],
-    ['email', 'asha', USER_SIGN_IN.email.invalid],
-    ['userName', undefined, USER_SIGN_IN.userName.required],
-    ['userName', 'As', USER_SIGN_IN.userName.tooShort],
+    ['emailOrMobile', undefined, USER_SIGN_IN.emailOrMobile.required],
+    ['emailOrMobile', '  ', USER_SIGN_IN.emailOrMobile.required],
+    ['emailOrMobile', 'asha', USER_SIGN_IN.emailOrMobile.invalid],
+    ['emailOrMobile', '98765', USER_SIGN_IN.emailOrMobile.invalid],
+    ['emailOrMobile', '5876543210', USER_SIGN_IN.emailOrMobile.invalid],
+    ['emailOrMobile', null, USER_SIGN_IN.emailOrMobile.required],
     ['password', undefined, USER_SIGN_IN.password.required],
     ['password', 'abc', USER_SIGN_IN.password.tooShort],
   ])('user: refuses %s = %p with "%s"', async (field, value, message) => {
@@ -294,6 +316,27 @@ describe('sign-in forms', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ [field]: [message] });
+  });
+
+  it.each<Case>([
+    ['email', '', USER_SIGN_IN.email.required],
+    ['email', 'asha', USER_SIGN_IN.email.invalid],
+  ])('user, the older client\'s form: refuses %s = %p with "%s"', async (field, value, message) => {
+    const response = await post('/api/auth/users/login', { ...olderClient, [field]: value });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ [field]: [message] });
+  });
+
+  it.each([
+    ['an email and a name', olderClient],
+    ['a mobile number as the email, without a name', { email: '+91 98765 43210', password: 'Shop@2026' }],
+    ['a mobile number', { emailOrMobile: '09876543210', password: 'Shop@2026' }],
+  ])('user: takes %s as a well-formed sign-in (401 for an unknown account)', async (_name, body) => {
+    const response = await post('/api/auth/users/login', body);
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(USER_SIGN_IN.failed);
   });
 
   it.each<Case>([

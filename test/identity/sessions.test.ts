@@ -82,13 +82,12 @@ describe('signing in', () => {
       userName: registration.userName,
       password: 'Wrong@2026',
     });
-    const wrongName = await request('POST', '/api/auth/users/login', from, {
-      email: registration.email,
-      userName: 'Someone Else',
+    const unknownMobile = await request('POST', '/api/auth/users/login', from, {
+      emailOrMobile: '6000000001',
       password: USER_PASSWORD,
     });
 
-    for (const response of [wrongPassword, unknown, wrongName]) {
+    for (const response of [wrongPassword, unknown, unknownMobile]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ statusCode: 401, message: USER_SIGN_IN.failed });
     }
@@ -275,11 +274,17 @@ describe('profiles and referrals', () => {
     const general = await request('GET', url, session.bearer);
     const toFriend = await request('GET', `${url}?mobile=9876543210`, session.bearer);
     const badMobile = await request('GET', `${url}?mobile=98765`, session.bearer);
+    const withPrefix = await request(
+      'GET',
+      `${url}?mobile=${encodeURIComponent('+91 98765 43210')}`,
+      session.bearer,
+    );
 
     const { code, link, whatsappUrl } = toFriend.json();
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(link).toBe(`http://localhost:5173/register?ref=${code}`);
     expect(whatsappUrl).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    expect(withPrefix.json().whatsappUrl).toBe(whatsappUrl);
     expect(decodeURIComponent(whatsappUrl.split('text=')[1])).toContain(link);
     expect(general.json().whatsappUrl).toMatch(/^https:\/\/wa\.me\/\?text=/);
     expect(badMobile.statusCode).toBe(400);

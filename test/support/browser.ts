@@ -56,10 +56,13 @@ function proxy(apiBaseUrl: string, incoming: IncomingMessage, outgoing: ServerRe
 /**
  * A web app's production build as a production host serves it: hashed assets cached for good and
  * compressed, index.html for any other address, /api forwarded to the API (same origin, so its
- * cookies apply).
+ * cookies apply). `dist` serves another build of the app instead (a development build, say).
  */
-export async function serveWebApp(app: string, apiBaseUrl: string): Promise<WebApp> {
-  const dist = join(REPO_ROOT, app, 'dist');
+export async function serveWebApp(
+  app: string,
+  apiBaseUrl: string,
+  dist = join(REPO_ROOT, app, 'dist'),
+): Promise<WebApp> {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${app}/dist is missing: run \`npm run build -w ${app}\` (npm test builds it).`);
   }

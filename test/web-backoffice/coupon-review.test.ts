@@ -112,7 +112,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await page.locator('img[src^="blob:"]').waitFor();
       expectAccessible(await seriousViolations(page));
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Image uploaded successfully').waitFor();
+      await page.getByText(`Coupon "${title}" saved.`).waitFor();
       await page.getByRole('cell', { name: title }).waitFor();
     });
 
@@ -353,6 +353,36 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await page.goto(`${site.url}/#/coupon-reviews?filter=${encodeURIComponent('{"status":"pending"}')}`);
       await page.locator('thead').waitFor();
       expect(await page.locator('thead th').allTextContents()).not.toContain('Votes');
+    });
+    await page.close();
+  });
+
+  it('the queue shows what each coupon gives: its discount value in rupees, its percentage and description', async () => {
+    const registration = await registerMerchant();
+    const merchant = sessionFrom(
+      await send(market.api.baseUrl, {
+        method: 'POST',
+        url: '/api/auth/merchants/login',
+        headers: BEARER_SIGN_IN,
+        payload: { userName: registration.userName, password: registration.password },
+      }),
+      0,
+    );
+    const title = `Festive kurtas ${Date.now() % 100000}`;
+    const description = 'Flat discount on ethnic wear above ₹2,999.';
+    await submitCoupon(market, merchant, { title, description, discountValue: '1500', percentage: '20' });
+    const page = await browser.newPage();
+    await step(page, 'queue-discount', async () => {
+      await signIn(page, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
+      await page.goto(`${site.url}/#/coupon-reviews`);
+      await page.getByRole('row').filter({ hasText: title }).waitFor();
+      const headers = await page.locator('thead th').allTextContents();
+      const cells = page.locator('tbody tr', { hasText: title }).locator('td');
+      // Each cell shows its parts as lines of their own.
+      const lines = (name: string) => cells.nth(headers.indexOf(name)).locator('p').allTextContents();
+      await expect(lines('Offer')).resolves.toEqual([title, description]);
+      await expect(lines('Discount')).resolves.toEqual(['₹1,500.00', '20%']);
+      expectAccessible(await seriousViolations(page));
     });
     await page.close();
   });

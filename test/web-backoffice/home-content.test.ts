@@ -70,6 +70,8 @@ describe('back-office: languages and home-page content', () => {
         buffer: ONE_PIXEL_PNG,
       });
       await page.locator('img[src^="blob:"]').waitFor();
+      await page.getByLabel('Title (English)').fill('Diwali glow');
+      await page.getByLabel('Alt text (English)').fill('Diyas and serum bottles');
       // The browser's check lets this through; the API's (http or https only) does not.
       await page.getByLabel('Merchant URL').fill('ftp://glow.example.in');
       expectAccessible(await seriousViolations(page));
@@ -92,6 +94,91 @@ describe('back-office: languages and home-page content', () => {
     }, 'the hero on the home page');
     await page.close();
   });
+
+  it('an admin gives a hero its title and alt text in English, Hindi and Telugu, and banners their positions by name', async () => {
+    const page = await browser.newPage();
+    await step(page, 'hero-languages', async () => {
+      await signInAsAdmin(page);
+      await page.goto(`${site.url}/#/heroes/create`);
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'hero.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      });
+      const texts = {
+        'Title (English)': 'Monsoon sale',
+        'Title (Hindi)': 'मानसून सेल',
+        'Title (Telugu)': 'వర్షాకాలం సేల్',
+        'Alt text (English)': 'Umbrellas in bright colours',
+        'Alt text (Hindi)': 'चमकीले रंगों के छाते',
+        'Alt text (Telugu)': 'ముదురు రంగుల గొడుగులు',
+      };
+      for (const [label, text] of Object.entries(texts)) await page.getByLabel(label).fill(text);
+      await expect(page.getByLabel('Title (Hindi)').getAttribute('lang')).resolves.toBe('hi');
+      // Over its length, the Telugu title is refused in the browser before anything is sent.
+      await page.getByLabel('Title (Telugu)').fill('అ'.repeat(81));
+      await page.getByLabel('Merchant URL').fill('https://rain.example.in');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Must be 80 characters or less').waitFor();
+      await page.getByLabel('Title (Telugu)').fill(texts['Title (Telugu)']);
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('cell', { name: 'Monsoon sale' }).waitFor();
+
+      // Banners: the positions by name in the form, the list and its filter.
+      await page.goto(`${site.url}/#/banners/create`);
+      await page.getByRole('combobox', { name: 'Position' }).click();
+      await expect(page.getByRole('option').allTextContents()).resolves.toEqual([
+        'Category page',
+        'Top of coupons',
+        'Best offers',
+        'Left',
+        'Right',
+      ]);
+      await page.getByRole('option', { name: 'Top of coupons' }).click();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'banner.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      });
+      await page.getByLabel('Title (English)').fill('Coupons checked today');
+      await page.getByLabel('Alt text (English)').fill('A tag with a tick');
+      await page.getByLabel('Merchant URL').fill('https://tags.example.in');
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      const row = page.getByRole('row').filter({ hasText: 'Coupons checked today' });
+      await row.getByText('Top of coupons').waitFor();
+      await expect(row.getByText('Tc', { exact: true }).count()).resolves.toBe(0);
+      await page.getByRole('combobox', { name: 'Position' }).click();
+      await page.getByRole('option', { name: 'Top of coupons' }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // In Hindi, the labels and the position names are Hindi.
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      await row.getByText('कूपन के ऊपर').waitFor();
+      await page.goto(`${site.url}/#/banners/create`);
+      await page.getByLabel('शीर्षक (तेलुगु)').waitFor();
+      await page.getByRole('button', { name: 'हिन्दी' }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+    });
+    const home = await eventually(async () => {
+      const body = (await market.api.http.inject({ method: 'GET', url: '/api/home' })).json();
+      return body.heroes.some((hero: { title: string }) => hero.title === 'Monsoon sale') ? body : undefined;
+    }, 'the hero on the home page');
+    expect(home.heroes.find((hero: { title: string }) => hero.title === 'Monsoon sale')).toMatchObject({
+      titleHi: 'मानसून सेल',
+      titleTe: 'వర్షాకాలం సేల్',
+      altText: 'Umbrellas in bright colours',
+      altTextHi: 'चमकीले रंगों के छाते',
+      altTextTe: 'ముదురు రంగుల గొడుగులు',
+    });
+    await eventually(async () => {
+      const top = (await market.api.http.inject({ method: 'GET', url: '/api/banners?position=Tc' })).json();
+      return top.some((banner: { title: string }) => banner.title === 'Coupons checked today');
+    }, 'the banner at its position');
+    await page.close();
+  }, 120_000);
 
   it('an admin adds a paid slot with its price in rupees', async () => {
     const page = await browser.newPage();

@@ -78,6 +78,33 @@ describe("back-office: a merchant's own account", () => {
     await page.close();
   });
 
+  it('Refer a merchant links to the merchant registration with the referral code filled in', async () => {
+    const page = await browser.newPage();
+    const { session } = await signedInMerchant(page);
+    const profile = await market.api.http.inject({
+      method: 'GET',
+      url: '/api/merchant/profile',
+      headers: session.bearer,
+    });
+    const { referralCode } = profile.json() as { referralCode: string };
+    const registrationLink = `${site.url}/#/register?ref=${referralCode}`;
+    await step(page, 'refer-a-merchant', async () => {
+      await page.getByRole('menuitem', { name: 'Refer a merchant' }).click();
+      const link = page.getByRole('link', { name: registrationLink });
+      await expect(link.getAttribute('href')).resolves.toBe(registrationLink);
+      // What WhatsApp sends carries the same link.
+      const share = await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href');
+      expect(new URL(share ?? '').searchParams.get('text')).toContain(registrationLink);
+      const [registration] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+      await registration.getByRole('heading', { name: 'Register your shop' }).waitFor();
+      await expect(registration.getByLabel('Referral code (optional)').inputValue()).resolves.toBe(
+        referralCode,
+      );
+      await registration.close();
+    });
+    await page.close();
+  });
+
   it('a pending coupon is edited, then withdrawn', async () => {
     const page = await browser.newPage();
     const { session } = await signedInMerchant(page);

@@ -61,7 +61,7 @@ describe('back-office: a product from a merchant to review and back', () => {
       await page.goto(`${site.url}/#/merchant-categories/create`);
       await page.getByLabel('Category name').fill('Face care');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Category created successfully').waitFor();
+      await page.getByText('Category "Face care" saved.').waitFor();
 
       await page.goto(`${site.url}/#/products/create`);
       await page.getByLabel('Category').click();
@@ -139,7 +139,7 @@ describe('back-office: a product from a merchant to review and back', () => {
       await page.locator('img[src^="blob:"]').waitFor();
       expectAccessible(await seriousViolations(page));
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Store saved successfully').waitFor();
+      await page.getByText('Store "Glow House" saved.').waitFor();
       await page.getByRole('img', { name: 'Current image' }).waitFor();
       await expect(
         page.getByRole('link', { name: 'Open my store page' }).getAttribute('href'),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { demoContentSeed } from '../../api/src/content/demo-content.js';
+import { DEMO_HOME, demoContentSeed } from '../../api/src/content/demo-content.js';
 import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
 import { MARKET_TIME_ZONE } from '../../api/src/rules/coupons.js';
@@ -77,6 +77,8 @@ async function adminUploads() {
     .toBuffer();
   const hero = await inject(market, 'POST', '/api/admin/heroes', market.admin, {
     merchantUrl: NEW_HERO_URL,
+    title: 'New arrivals this week',
+    altText: 'A shelf of new beauty products',
     sortOrder: 5,
     image: `data:image/jpeg;base64,${photo.toString('base64')}`,
   });
@@ -154,9 +156,12 @@ describe('home page content', () => {
         );
         const heroes = page.getByRole('region', { name: 'Featured offers' });
         await expect(currentSlide(page)).resolves.toBe('Slide 1 of 4');
-        await expect(
-          heroes.getByRole('link', { name: 'Featured offer 1' }).getAttribute('href'),
-        ).resolves.toBe('https://glowbasket.in/festive');
+        // Named by its picture's alt text and its title, written as text over the picture.
+        const [title, altText] = [DEMO_HOME.heroes[0]!.title[0], DEMO_HOME.heroes[0]!.altText[0]];
+        const firstHero = heroes.getByRole('link', { name: `${altText} ${title}` });
+        await expect(firstHero.getAttribute('href')).resolves.toBe('https://glowbasket.in/festive');
+        await expect(firstHero.locator('img').getAttribute('alt')).resolves.toBe(altText);
+        await firstHero.getByText(title, { exact: true }).waitFor();
         // The admin's slide, sorted last (hidden slides are out of the accessibility tree).
         await expect(
           heroes.locator('.carousel-slide').nth(3).locator('a').getAttribute('href'),
@@ -172,8 +177,12 @@ describe('home page content', () => {
         );
         await expect(page.locator('.coupon-card img').first().getAttribute('loading')).resolves.toBe('lazy');
 
-        const banners = page.getByRole('link', { name: /^Offer banner/ });
+        const banners = page.locator('.top-banners a');
         await expect(banners.count()).resolves.toBe(2);
+        await banners.nth(0).getByText(DEMO_HOME.banners.left.title[0], { exact: true }).waitFor();
+        await expect(banners.nth(1).locator('img').getAttribute('alt')).resolves.toBe(
+          DEMO_HOME.banners.right.altText[0],
+        );
         await expect(banners.nth(0).locator('img').getAttribute('src')).resolves.toBe(
           `${home.banners.left[0].imageUrl}?w=640`,
         );
@@ -183,7 +192,7 @@ describe('home page content', () => {
         await page.getByRole('heading', { name: 'Seasonal Offers!' }).waitFor();
         await expect(page.locator('.seasonal-strip li').count()).resolves.toBe(4);
         await expect(
-          page.getByRole('link', { name: 'Best offer', exact: true }).getAttribute('href'),
+          page.getByRole('link', { name: DEMO_HOME.bestOffer.name[0], exact: true }).getAttribute('href'),
         ).resolves.toBe('https://glowbasket.in/best');
         // The 16 top coupons of the real ranking, 12 shown until asked for more.
         expect(home.topCoupons).toHaveLength(16);
@@ -267,7 +276,7 @@ describe('home page content', () => {
         await page.route('**/api/home', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
         );
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+        await page.getByRole('link', { name: 'Offers Marketplace home' }).click();
         await page.getByText('Failed to fetch coupons.').waitFor();
         await page.getByText(CONTENT_DEFAULTS.flashText).waitFor();
       }),

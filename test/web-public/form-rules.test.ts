@@ -42,6 +42,9 @@ describe('registration form', () => {
     ['mobileNumber', '', USER_REGISTRATION.mobileNumber.required],
     ['mobileNumber', '98765', USER_REGISTRATION.mobileNumber.invalid],
     ['mobileNumber', '98765432101', USER_REGISTRATION.mobileNumber.invalid],
+    ['mobileNumber', '5876543210', USER_REGISTRATION.mobileNumber.invalid],
+    ['mobileNumber', '+91 98765 43210', undefined],
+    ['mobileNumber', '09876543210', undefined],
     ['address', '   ', USER_REGISTRATION.address.required],
   ])('%s = %j → %s', (field, value, message) => {
     const errors = validateRegistration({ ...validRegistration(), [field]: value });
@@ -51,16 +54,23 @@ describe('registration form', () => {
 
 describe('sign-in form', () => {
   it.each([
-    [{ email: '' }, 'email', USER_SIGN_IN.email.required],
-    [{ email: 'nope' }, 'email', USER_SIGN_IN.email.invalid],
-    [{ userName: 'ab' }, 'userName', USER_SIGN_IN.userName.tooShort],
-    [{ userName: '' }, 'userName', USER_SIGN_IN.userName.required],
+    [{ emailOrMobile: ' ' }, 'emailOrMobile', USER_SIGN_IN.emailOrMobile.required],
+    [{ emailOrMobile: 'nope' }, 'emailOrMobile', USER_SIGN_IN.emailOrMobile.invalid],
+    [{ emailOrMobile: 'Asha Rao' }, 'emailOrMobile', USER_SIGN_IN.emailOrMobile.invalid],
+    [{ emailOrMobile: '98765' }, 'emailOrMobile', USER_SIGN_IN.emailOrMobile.invalid],
     [{ password: 'abc' }, 'password', USER_SIGN_IN.password.tooShort],
     [{ password: '' }, 'password', USER_SIGN_IN.password.required],
   ])('%j → %s: %s', (change, field, message) => {
-    const values = { email: 'asha@example.in', userName: 'Asha', password: 'secret', ...change };
+    const values = { emailOrMobile: 'asha@example.in', password: 'secret', ...change };
     expect(validateSignIn(values)).toEqual({ [field]: message });
   });
+
+  it.each(['ASHA@Example.in', '9876543210', '+91 98765 43210', '+919876543210', '09876543210'])(
+    'accepts %s',
+    (emailOrMobile) => {
+      expect(validateSignIn({ emailOrMobile, password: 'secret' })).toEqual({});
+    },
+  );
 });
 
 describe('other forms', () => {
@@ -150,6 +160,8 @@ describe('the same verdict as the API', () => {
     ['a malformed email', { email: 'asha@@example' }],
     ['a weak password', { password: 'password' }],
     ['a 9-digit mobile', { mobileNumber: '987654321' }],
+    ['a mobile starting with 5', { mobileNumber: '5876543210' }],
+    ['a mobile with +91', { mobileNumber: '+91 98765 43210' }],
     ['no address', { address: '' }],
     ['everything wrong', { userName: '', email: 'x', password: '', mobileNumber: 'abc', address: '' }],
     ['nothing wrong', {}],
@@ -201,6 +213,32 @@ describe('the same verdict as the API', () => {
     const response = await api.http.inject({ method: 'POST', url: '/api/contact', payload: form });
     if (Object.keys(client).length === 0) {
       expect(response.statusCode).toBe(201);
+      return;
+    }
+    expect(response.statusCode).toBe(400);
+    const server = response.json().errors as Record<string, string[]>;
+    expect(Object.keys(server).sort()).toEqual(Object.keys(client).sort());
+    for (const [field, message] of Object.entries(client)) expect(server[field]).toContain(message);
+  });
+
+  const signInCases: Array<[string, Record<string, string>]> = [
+    ['an email', {}],
+    ['an email in capitals', { emailOrMobile: 'ASHA.NOBODY@EXAMPLE.IN' }],
+    ['a mobile number with +91', { emailOrMobile: '+91 98765 43210' }],
+    ['a mobile number with 0', { emailOrMobile: '09876543210' }],
+    ['a display name', { emailOrMobile: 'Asha Rao' }],
+    ['a short number', { emailOrMobile: '98765' }],
+    ['nothing', { emailOrMobile: '' }],
+    ['a short password', { password: 'abc' }],
+  ];
+
+  it.each(signInCases)('sign-in with %s', async (_name, change) => {
+    const form = { emailOrMobile: 'asha.nobody@example.in', password: 'secret', ...change };
+    const client = validateSignIn(form);
+    const response = await api.http.inject({ method: 'POST', url: '/api/auth/users/login', payload: form });
+    if (Object.keys(client).length === 0) {
+      // Well formed: the API looks the account up (there is none).
+      expect(response.statusCode).toBe(401);
       return;
     }
     expect(response.statusCode).toBe(400);

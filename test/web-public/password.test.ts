@@ -48,10 +48,9 @@ async function inBrowser(name: string, steps: (page: Page, context: BrowserConte
   }
 }
 
-async function signIn(page: Page, email: string, userName: string, password: string) {
+async function signIn(page: Page, email: string, password: string) {
   await visit(page, '/sign-in');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Email or mobile number').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/account$/);
@@ -65,7 +64,7 @@ describe('the public site', () => {
     () =>
       inBrowser('password-change', async (page) => {
         const { registration, session: phone } = await registerAndSignInUser(market.api.baseUrl);
-        await signIn(page, registration.email, registration.userName, USER_PASSWORD);
+        await signIn(page, registration.email, USER_PASSWORD);
 
         await page.getByRole('link', { name: 'Password and sessions' }).click();
         await page.waitForURL(/\/account\/security$/);
@@ -93,7 +92,7 @@ describe('the public site', () => {
         await page.waitForURL(/\/sign-in$/);
         await visit(page, '/account/security');
         await page.waitForURL(/\/sign-in\?next=/);
-        await signIn(page, registration.email, registration.userName, NEW_PASSWORD);
+        await signIn(page, registration.email, NEW_PASSWORD);
       }),
     BROWSER_TEST_MS,
   );
@@ -134,7 +133,7 @@ describe('the public site', () => {
         await page.getByRole('button', { name: 'Save new password' }).click();
         await page.getByText(PASSWORD_RESET.invalid).waitFor();
 
-        await signIn(page, registration.email, registration.userName, NEW_PASSWORD);
+        await signIn(page, registration.email, NEW_PASSWORD);
       }),
     BROWSER_TEST_MS,
   );

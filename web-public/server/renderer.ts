@@ -9,7 +9,10 @@ export interface Renderer {
   entry(): Promise<SsrEntry>;
   /** index.html with the browser's scripts and styles, for this address. */
   template(url: string): Promise<string>;
-  /** The chunks of the app, of a page's module and of its language's texts, to preload with the page (production only). */
+  /**
+   * The chunks of the app, of a page's module and of its language's texts (the site's and the
+   * page's own), to preload with the page (production only).
+   */
   chunksOf(page: string, lang: string): string[];
   /** The inline styles of the template, by their CSP hashes. */
   styleHashes: string[];
@@ -36,6 +39,11 @@ const PAGE_MODULES: Record<string, string> = {
   forgotPassword: 'src/pages/ForgotPasswordPage.tsx',
   resetPassword: 'src/pages/ResetPasswordPage.tsx',
   notFound: 'src/pages/NotFound.tsx',
+};
+
+/** The texts a page's module loads in the address's language, as named in the manifest. */
+const PAGE_TEXTS: Record<string, (lang: string) => string> = {
+  info: (lang) => `src/pages/info/${lang}.ts`,
 };
 
 interface ManifestChunk {
@@ -94,6 +102,7 @@ export async function productionRenderer(root: string): Promise<Renderer> {
       return [
         ...chunks(APP_MODULE, seen),
         ...(PAGE_MODULES[page] ? chunks(PAGE_MODULES[page], seen) : []),
+        ...(PAGE_TEXTS[page] ? chunks(PAGE_TEXTS[page](lang), seen) : []),
         ...(lang === 'en' ? [] : chunks(`src/locales/${lang}.json`, seen)),
       ];
     },

@@ -9,6 +9,7 @@ import type { Environment } from '../../api/src/config/environment.js';
 import { HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL } from '../../api/src/coupons/queries/listing-cache.js';
 import { CouponListings } from '../../api/src/coupons/queries/listings.js';
 import { ReadyCache } from '../../api/src/events/ready-cache.js';
+import { nextMarketMidnight } from '../../api/src/rules/coupons.js';
 import { STORE_PAGES_CHANNEL } from '../../api/src/storefront/queries/store-page-cache.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument } from './documents.js';
@@ -176,7 +177,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         ? await render()
         : await pages.get(url, async () => {
             const [value, nextExpiry] = await Promise.all([render(), listings.nextExpiry()]);
-            return { value, validUntil: nextExpiry };
+            // Cards say when offers end in words ("Ends today"), which change at India's midnight.
+            return {
+              value,
+              validUntil: Math.min(nextExpiry ?? Number.POSITIVE_INFINITY, nextMarketMidnight()),
+            };
           });
     if ('redirect' in document) return reply.redirect(document.redirect, document.status);
     reply

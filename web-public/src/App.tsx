@@ -2,7 +2,7 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useE
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { AuthProvider, useAuth } from './auth';
 import { Layout } from './components/Layout';
-import { I18nProvider, useI18n } from './i18n';
+import { I18nProvider, type Language, useI18n } from './i18n';
 import { NOT_FOUND_KEY, type PageData, PageDataProvider, useInitialData } from './page-data';
 import { Home } from './pages/Home';
 import { matchPage, type PageMatch } from './routes';
@@ -13,7 +13,13 @@ import { languageBase, splitLanguage } from './site';
  * loads the page before rendering and the browser before hydrating, so neither waits on a
  * Suspense boundary (which would leave scripts in the page and a hole until the chunk came).
  */
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+function lazyPage<P extends object>(
+  load: () => Promise<{
+    default: ComponentType<P>;
+    /** What else the page needs in a language before it can render (its texts). */
+    preload?: (lang: Language) => Promise<void>;
+  }>,
+) {
   let loaded: ComponentType<P> | undefined;
   const load_ = () =>
     load().then((module) => {
@@ -23,7 +29,9 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   const Lazy = lazy(load_);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during a render
   const Page = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
-  return Object.assign(Page, { preload: () => load_().then(() => undefined) });
+  return Object.assign(Page, {
+    preload: (lang: Language) => load_().then((module) => module.preload?.(lang)),
+  });
 }
 
 const CouponsPage = lazyPage(() => import('./pages/CouponsPage'));
@@ -39,7 +47,7 @@ const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const NotFound = lazyPage(() => import('./pages/NotFound'));
 
-const PAGES: Partial<Record<PageMatch['page'], { preload(): Promise<void> }>> = {
+const PAGES: Partial<Record<PageMatch['page'], { preload(lang: Language): Promise<void> }>> = {
   listing: CouponsPage,
   store: StorePage,
   stores: StoresPage,
@@ -54,9 +62,9 @@ const PAGES: Partial<Record<PageMatch['page'], { preload(): Promise<void> }>> = 
   notFound: NotFound,
 };
 
-/** Loads the chunk of the page at an address (within its language). */
-export function preloadPage(path: string): Promise<void> {
-  return PAGES[matchPage(path).page]?.preload() ?? Promise.resolve();
+/** Loads the chunk of the page at an address (within its language), and what it needs in that language. */
+export function preloadPage(path: string, lang: Language): Promise<void> {
+  return PAGES[matchPage(path).page]?.preload(lang) ?? Promise.resolve();
 }
 
 const NO_DATA: PageData = {};

@@ -1,5 +1,7 @@
 /** Calls to the API on this site's origin. Cookie sessions prove unsafe requests with the XSRF token. */
 
+import type { Translated } from './forms/rules';
+
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -66,6 +68,7 @@ export interface CouponCard {
   id: number;
   title: string;
   description: string;
+  terms: string;
   merchantId: number;
   merchantName: string;
   merchantUrl: string | null;
@@ -93,31 +96,41 @@ export interface Category {
   name: string;
 }
 
-export interface Banner {
+/** A picture's title and alt text in English, Hindi and Telugu (`textIn` picks one). */
+export type PictureTexts = Translated<'title' | 'altText'>;
+
+export interface Banner extends PictureTexts {
   id: number;
   position: string;
   imageUrl: string | null;
   merchantUrl: string | null;
 }
 
+/** The home page: one document with every text in the three languages. */
 export interface Home {
-  heroes: Array<{ id: number; imageUrl: string | null; merchantUrl: string | null; sortOrder: number }>;
+  heroes: Array<
+    PictureTexts & { id: number; imageUrl: string | null; merchantUrl: string | null; sortOrder: number }
+  >;
   banners: Record<'cat' | 'Tc' | 'Bo' | 'left' | 'right', Banner[]>;
   topCoupons: CouponCard[];
-  seasonalOffers: Array<{ slot: number; imageUrl: string | null; merchantUrl: string | null }>;
-  flashText: {
-    text: string;
-    contentType: 'text' | 'image';
-    position: string;
-    merchantUrl: string | null;
-    imageUrl: string | null;
-  } | null;
-  bestOfferBanner: {
-    name: string;
-    imageUrl: string | null;
-    merchantUrl: string | null;
-    uploadedAt: string;
-  } | null;
+  seasonalOffers: Array<PictureTexts & { slot: number; imageUrl: string | null; merchantUrl: string | null }>;
+  flashText:
+    | (Translated<'text'> & {
+        text: string;
+        contentType: 'text' | 'image';
+        position: string;
+        merchantUrl: string | null;
+        imageUrl: string | null;
+      })
+    | null;
+  bestOfferBanner:
+    | (Translated<'name'> & {
+        name: string;
+        imageUrl: string | null;
+        merchantUrl: string | null;
+        uploadedAt: string;
+      })
+    | null;
 }
 
 export interface Product {

@@ -16,7 +16,7 @@ export { LANGUAGE_COOKIE, localePath, SITE_LANGUAGES, splitLanguage } from './si
  * (prerendering waits for them), in the address's language, with the data it was loaded with.
  */
 export async function renderPage(url: string, lang: Parameters<typeof loadLanguage>[0], data: PageData) {
-  await Promise.all([loadLanguage(lang), preloadPage(splitLanguage(url.split('?')[0]!).path)]);
+  await Promise.all([loadLanguage(lang), preloadPage(splitLanguage(url.split('?')[0]!).path, lang)]);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(<Site data={data} ssrPath={url} />, {
     // Never split a boundary out to be revealed by an inline script: the page comes whole.

@@ -16,9 +16,10 @@ const site = (
     <Site data={data} />
   </StrictMode>
 );
-// The page's language and chunk are loaded before hydrating, so the first render matches the
-// server's at once (the server already asked the browser to preload both).
-Promise.all([loadLanguage(lang), preloadPage(path)])
+// The page's language and chunk (with the texts it has in that language) are loaded before
+// hydrating, so the first render matches the server's at once (the server already asked the
+// browser to preload them).
+Promise.all([loadLanguage(lang), preloadPage(path, lang)])
   .catch(() => undefined)
   .then(() => {
     if (root.hasChildNodes()) hydrateRoot(root, site);

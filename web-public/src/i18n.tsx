@@ -51,6 +51,8 @@ export interface I18n {
   /** Rupees (a number or the API's decimal string) with Indian digit grouping. */
   money(value: number | string): string;
   date(value: string | Date): string;
+  /** A date without its year, month shortened: "8 Dec". */
+  shortDate(value: string | Date): string;
 }
 
 const I18nContext = createContext<I18n | undefined>(undefined);
@@ -92,6 +94,11 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
       // Dates are shown as in India, wherever the page was rendered.
       timeZone: MARKET_TIME_ZONE,
     });
+    const shortDates = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      timeZone: MARKET_TIME_ZONE,
+    });
     return {
       lang: shown,
       locale,
@@ -99,6 +106,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
       number: (n) => numbers.format(n),
       money: (amount) => rupees.format(typeof amount === 'string' ? Number(amount) : amount),
       date: (when) => dates.format(typeof when === 'string' ? new Date(when) : when),
+      shortDate: (when) => shortDates.format(typeof when === 'string' ? new Date(when) : when),
     };
   }, [lang, ready]);
 

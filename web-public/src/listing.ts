@@ -71,7 +71,7 @@ export function listingUrl(state: ListingState, page: number): string {
   const query = new URLSearchParams({
     sort: state.sort,
     page: String(page),
-    perPage: String(COUPON_LISTING.defaultPerPage),
+    perPage: String(COUPON_LISTING.sitePerPage),
   });
   for (const id of state.selected) query.append('category', String(id));
   if (state.q) query.set('q', state.q);

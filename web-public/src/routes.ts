@@ -1,5 +1,5 @@
-import { categoryBySlug, STORE_SLUG_PATTERN } from './forms/rules';
-import { legacyTarget } from './legacy-routes';
+import { categoryBySlug, STORE_SLUG_PATTERN } from './forms/rules.js';
+import { legacyTarget } from './legacy-routes.js';
 
 /**
  * The site's pages, matched from an address within its language (`/coupons/skin-care`). One table

@@ -5,6 +5,7 @@ import { CATEGORY_SLUGS } from './forms/rules';
 import { LANGUAGES, pageTitle, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
 import { HOME_URL, type PageData, STORES_URL, storeCouponsUrl, storeUrl } from './page-data';
+import { loadedInfoTexts } from './pages/info/texts';
 import { isPrivate, type PageMatch } from './routes';
 import { type Language, localePath, SITE_LANGUAGES } from './site';
 
@@ -204,10 +205,12 @@ export function headFor(options: {
       }
       break;
     }
-    case 'info':
-      title = t(`pages.${match.info}.title`);
-      description = t('seo.infoDescription', { title });
+    case 'info': {
+      const page = loadedInfoTexts(lang).pages[match.info];
+      title = page.title;
+      description = page.description;
       break;
+    }
     case 'contact':
       title = t('contact.title');
       description = t('seo.infoDescription', { title });

@@ -40,6 +40,10 @@ function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions
     });
 }
 
+/** A site's address without a trailing slash, so `${PUBLIC_URL}/path` is one slash whatever was set. */
+const withoutTrailingSlash = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.replace(/\/+$/, '') : value;
+
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
@@ -134,15 +138,22 @@ export class Environment {
   @MinLength(3)
   MAIL_FROM = 'Offers Marketplace <no-reply@offers.localhost>';
 
-  /** Where shoppers reach the public site (used in links and CORS). */
+  /**
+   * Where shoppers reach the public site: every link to it and to the API in mails and referral
+   * links starts here (the site forwards `/api`), and CORS allows it. `npm start` sets it to the
+   * address of the site it starts unless it is set; the default is that address.
+   */
+  @Transform(withoutTrailingSlash)
   @IsServiceUrl(['http:', 'https:'])
   PUBLIC_URL = 'http://localhost:5173';
 
-  /** Where admins and merchants reach the back-office (used in links and CORS). */
+  /** Where admins and merchants reach the back-office (links in their mails, and CORS). */
+  @Transform(withoutTrailingSlash)
   @IsServiceUrl(['http:', 'https:'])
   BACKOFFICE_URL = 'http://localhost:5174';
 
-  /** Where browsers reach this API (used in links inside mails). */
+  /** Where clients reach this API directly: secure cookies when https, postback addresses, CORS. */
+  @Transform(withoutTrailingSlash)
   @IsServiceUrl(['http:', 'https:'])
   API_URL = 'http://localhost:3000';
 

@@ -20,7 +20,12 @@ import type { DataSource, ObjectLiteral } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
 import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { mediaUrl } from '../media/media.js';
-import { CONTENT_DEFAULTS, CONTENT_MESSAGES as M, SEASONAL_OFFER_SLOTS } from '../rules/content.js';
+import {
+  CONTENT_DEFAULTS,
+  CONTENT_MESSAGES as M,
+  SEASONAL_OFFER_SLOTS,
+  translatedField,
+} from '../rules/content.js';
 import { type ContentKind, RemoveContent, SaveContent } from './commands/content-commands.js';
 import { type ContentFormOptions, readContentForm, validateContentForm } from './content-form.js';
 import { BANNERS, BEST_OFFER_BANNERS, FLASH_TEXTS, HERO_IMAGES, SEASONAL_OFFERS } from './content-kinds.js';
@@ -58,6 +63,33 @@ function listFilter(filter: Record<string, unknown>, columns: Record<string, 'fl
   return where;
 }
 
+/** Each translated text of a kind, with the message when its English is missing. */
+type TranslatedTexts = Record<string, string>;
+
+const PICTURE_TEXTS: TranslatedTexts = { title: M.titleRequired, altText: M.altTextRequired };
+
+/**
+ * English is the text every visitor can be shown: it cannot be cleared, and a translation needs
+ * it (rows made before pictures had texts have none, and may stay so until one is given).
+ */
+function translationErrors(
+  record: ObjectLiteral,
+  sent: ObjectLiteral,
+  texts: TranslatedTexts,
+): Record<string, string[]> | undefined {
+  const errors: Record<string, string[]> = {};
+  for (const [field, required] of Object.entries(texts)) {
+    if (field in sent && !sent[field]) errors[field] = [required];
+    else if (!record[field] && (record[translatedField(field, 'hi')] || record[translatedField(field, 'te')]))
+      errors[field] = [M.englishFirst];
+  }
+  return Object.keys(errors).length ? errors : undefined;
+}
+
+function refuse(errors: Record<string, string[]>, message?: string): never {
+  throw new BadRequestException({ statusCode: 400, message: message ?? Object.values(errors)[0][0], errors });
+}
+
 interface ContentResource extends ContentFormOptions {
   kind: ContentKind;
   resource: string;
@@ -71,6 +103,8 @@ interface ContentResource extends ContentFormOptions {
   filters: Record<string, 'flag' | 'text'>;
   /** A rule across fields, checked with the record as it would be saved. */
   check?: (record: ObjectLiteral, hasImage: boolean) => Record<string, string[]> | undefined;
+  /** The texts given in English, Hindi and Telugu. */
+  texts: TranslatedTexts;
 }
 
 /**
@@ -125,7 +159,7 @@ function contentController(path: string, config: ContentResource) {
         config.kind.invalidMessage,
       );
       const record = { ...config.defaults, ...form };
-      this.checkRule(record, Boolean(image));
+      this.checkRule(record, form, Boolean(image));
       const { id } = await this.commands.execute(new SaveContent(config.kind, undefined, record, image));
       return this.one(id);
     }
@@ -141,7 +175,7 @@ function contentController(path: string, config: ContentResource) {
       );
       const current = await this.repository.findOneBy({ id });
       if (!current) throw new NotFoundException({ statusCode: 404, message: config.kind.notFound });
-      this.checkRule({ ...current, ...changes }, Boolean(image || current.imageId));
+      this.checkRule({ ...current, ...changes }, changes, Boolean(image || current.imageId));
       await this.commands.execute(new SaveContent(config.kind, id, changes, image));
       return this.one(id);
     }
@@ -153,15 +187,12 @@ function contentController(path: string, config: ContentResource) {
       return record;
     }
 
-    checkRule(record: ObjectLiteral, hasImage: boolean) {
-      const errors = config.check?.(record, hasImage);
-      if (errors) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: Object.values(errors)[0][0],
-          errors,
-        });
-      }
+    checkRule(record: ObjectLiteral, sent: ObjectLiteral, hasImage: boolean) {
+      const errors = {
+        ...translationErrors(record, sent, config.texts),
+        ...config.check?.(record, hasImage),
+      };
+      if (Object.keys(errors).length) refuse(errors, config.kind.invalidMessage);
     }
   }
   // Logs and the OpenAPI document name the controller after its resource.
@@ -179,6 +210,7 @@ export const AdminHeroImagesController = contentController('admin/heroes', {
   defaultSort: 'sortOrder',
   defaults: { sortOrder: 0, isActive: true },
   filters: { isActive: 'flag' },
+  texts: PICTURE_TEXTS,
 });
 
 export const AdminBannersController = contentController('admin/banners', {
@@ -192,6 +224,7 @@ export const AdminBannersController = contentController('admin/banners', {
   defaultSort: 'position',
   defaults: { sortOrder: 0, isActive: true },
   filters: { position: 'text', isActive: 'flag' },
+  texts: PICTURE_TEXTS,
 });
 
 export const AdminFlashTextsController = contentController('admin/flash-texts', {
@@ -215,6 +248,7 @@ export const AdminFlashTextsController = contentController('admin/flash-texts', 
     (record as FlashText).contentType === 'image' && !hasImage
       ? { image: [M.flashImageRequired] }
       : undefined,
+  texts: { text: M.flashTextRequired },
 });
 
 export const AdminBestOfferBannersController = contentController('admin/best-offer-banners', {
@@ -235,6 +269,7 @@ export const AdminBestOfferBannersController = contentController('admin/best-off
     isActive: true,
   },
   filters: { isActive: 'flag', frame: 'text' },
+  texts: { name: M.nameRequired },
 });
 
 /** Seasonal offers are four fixed slots; a record's id is its slot, and an empty slot shows as such. */
@@ -275,7 +310,7 @@ export class AdminSeasonalOffersController {
     return view(id, offer ?? undefined);
   }
 
-  /** The older client's upload: slot, image and link, all required. */
+  /** The older client's upload (slot, image and link) with the picture's texts, all required. */
   @Post()
   async save(@Req() request: FastifyRequest) {
     const { fields, image } = await readContentForm(request, this.options);
@@ -303,6 +338,8 @@ export class AdminSeasonalOffersController {
           M.seasonalAllRequired,
         );
     const { slot: _slot, ...changes } = values as SeasonalOfferForm;
+    const errors = translationErrors({ ...current, ...changes }, changes, PICTURE_TEXTS);
+    if (errors) refuse(errors, M.seasonalAllRequired);
     await this.commands.execute(new SaveContent(SEASONAL_OFFERS, id, changes, image));
     return this.one(id);
   }
@@ -322,6 +359,12 @@ function view(slot: number, offer?: SeasonalOffer) {
     slot,
     imageUrl: mediaUrl(offer?.imageId),
     merchantUrl: offer?.merchantUrl ?? null,
+    title: offer?.title ?? null,
+    titleHi: offer?.titleHi ?? null,
+    titleTe: offer?.titleTe ?? null,
+    altText: offer?.altText ?? null,
+    altTextHi: offer?.altTextHi ?? null,
+    altTextTe: offer?.altTextTe ?? null,
     updatedAt: offer?.updatedAt ?? null,
   };
 }

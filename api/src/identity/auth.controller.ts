@@ -78,9 +78,9 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { accountId, session } = await this.signIns.signIn('user', {
-      identifier: body.email,
+      // The DTO makes sure one of the two is given.
+      identifier: body.emailOrMobile ?? body.email ?? '',
       password: body.password,
-      alsoMatches: { column: 'user_name', value: body.userName },
       clientAddress: request.ip,
       bearer: wantsBearer(request),
       userAgent: request.headers['user-agent'],
@@ -140,7 +140,7 @@ export class AuthController {
     const { accountId, session } = await this.signIns.signIn('admin', {
       identifier: body.username,
       password: body.password,
-      alsoMatches: body.email ? { column: 'email', value: body.email } : undefined,
+      adminEmail: body.email,
       clientAddress: request.ip,
       bearer: wantsBearer(request),
       userAgent: request.headers['user-agent'],

@@ -19,6 +19,7 @@ import {
   PasswordRecoveryController,
   UserSecurityController,
 } from './password.controllers.js';
+import { ReferralCodesController } from './referral-codes.controller.js';
 import { AccessGuard } from './sessions/access.js';
 import { SessionService } from './sessions/session.service.js';
 import { RequestLimits } from './sign-in/request-limits.js';
@@ -42,6 +43,7 @@ import { SignInThrottle } from './sign-in/sign-in-throttle.js';
     PasswordRecoveryController,
     UserSecurityController,
     MerchantSecurityController,
+    ReferralCodesController,
   ],
   providers: [
     SessionService,

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { MOBILE_NUMBER, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../rules/accounts.js';
+import { normaliseMobile, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../rules/accounts.js';
 
 export interface ReferralInvitation {
   code: string;
@@ -10,15 +10,21 @@ export interface ReferralInvitation {
   whatsappUrl: string;
 }
 
-export function referralInvitation(publicUrl: string, code: string, mobile?: string): ReferralInvitation {
-  if (mobile !== undefined && !MOBILE_NUMBER.test(mobile)) {
+/** `publicUrl` is the `PUBLIC_URL` setting: the address shoppers reach the site at. */
+export function referralInvitation(
+  publicUrl: string,
+  code: string,
+  friendMobile?: string,
+): ReferralInvitation {
+  const mobile = friendMobile === undefined ? undefined : normaliseMobile(friendMobile);
+  if (friendMobile !== undefined && !mobile) {
     throw new BadRequestException({
       statusCode: 400,
       message: USER_REGISTRATION.mobileNumber.invalid,
       errors: { mobile: [USER_REGISTRATION.mobileNumber.invalid] },
     });
   }
-  const link = new URL(`/register?ref=${encodeURIComponent(code)}`, publicUrl).toString();
+  const link = `${publicUrl}/register?ref=${encodeURIComponent(code)}`;
   const message = `Join me on Offers Marketplace for coupons and cashback at your favourite shops: ${link}`;
   const chat = mobile ? `${WHATSAPP_COUNTRY_CODE}${mobile}` : '';
   return { code, link, message, whatsappUrl: `https://wa.me/${chat}?text=${encodeURIComponent(message)}` };

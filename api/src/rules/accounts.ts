@@ -3,7 +3,19 @@
  * the web apps' forms. No dependencies, so both sides can import it.
  */
 
-export const MOBILE_NUMBER = /^\d{10}$/;
+/**
+ * An Indian mobile number as people write it: ten digits starting with 6 to 9, optionally after
+ * +91, 91 or a trunk 0, with a space or hyphen allowed between digits ("+91 98765-43210").
+ * {@link normaliseMobile} gives the ten digits, which is what is stored and compared.
+ */
+export const MOBILE_NUMBER = /^(?:(?:\+91|91|0)[\s-]?)?[6-9](?:[\s-]?\d){9}$/;
+
+/** The ten digits of an Indian mobile number written any way {@link MOBILE_NUMBER} accepts; else undefined. */
+export function normaliseMobile(text: string): string | undefined {
+  const trimmed = text.trim();
+  return MOBILE_NUMBER.test(trimmed) ? trimmed.replace(/\D/g, '').slice(-10) : undefined;
+}
+
 /** Country calling code prefixed to mobile numbers in WhatsApp links. */
 export const WHATSAPP_COUNTRY_CODE = '91';
 
@@ -35,13 +47,16 @@ export const USER_REGISTRATION = {
   success: 'User Registered Successfully',
 } as const;
 
+/**
+ * Shoppers sign in with their email or their mobile number (`emailOrMobile`); older clients send
+ * it as `email`, with the spec's messages. The display name is not a credential.
+ */
 export const USER_SIGN_IN = {
-  email: { required: 'Email is required.', invalid: 'Email format is Wrong.' },
-  userName: {
-    minLength: 3,
-    required: 'Username is required.',
-    tooShort: 'Username must be at least 3 characters.',
+  emailOrMobile: {
+    required: 'Email or mobile number is required.',
+    invalid: 'Enter your email address or your 10-digit mobile number.',
   },
+  email: { required: 'Email is required.', invalid: 'Email format is Wrong.' },
   password: {
     minLength: 4,
     required: 'Password is required.',

@@ -3,6 +3,8 @@
  * messages, one source for the API and the back-office forms.
  */
 
+import type { SiteLanguage } from './addresses.js';
+
 /** Where a banner shows: categories page, top offers, best offers, and the home page's sides. */
 export const BANNER_POSITIONS = ['cat', 'Tc', 'Bo', 'left', 'right'] as const;
 export type BannerPosition = (typeof BANNER_POSITIONS)[number];
@@ -22,6 +24,10 @@ export const CONTENT_DEFAULTS = {
 export const CONTENT_LIMITS = {
   flashTextMaxLength: 200,
   nameMaxLength: 100,
+  /** A hero's, banner's or seasonal offer's title, drawn as text over or under its picture. */
+  titleMaxLength: 80,
+  /** What a screen reader says of a picture; longer descriptions are read as a burden. */
+  altTextMaxLength: 150,
   positionMaxLength: 40,
   merchantUrlMaxLength: 2048,
   maxSortOrder: 10_000,
@@ -47,6 +53,10 @@ export const CONTENT_MESSAGES = {
   flashImageRequired: 'An image flash text needs an image.',
   sortOrder: 'Order is a whole number from 0 to 10000.',
   flag: 'Choose yes or no.',
+  titleRequired: 'Title (English) is required.',
+  altTextRequired: 'Alt text (English) is required.',
+  textInvalid: 'Enter the text as words.',
+  englishFirst: 'Give the English text too: it is shown wherever a translation is missing.',
   // What the back-office shows after an upload (spec §8).
   heroUploaded: '✅ Image uploaded successfully.',
   heroFailed: '❌ Upload failed.',
@@ -59,6 +69,28 @@ export const CONTENT_MESSAGES = {
   flashFailed: '❌ Upload failed: ',
   imagesFailed: 'Failed to load images',
 } as const;
+
+/**
+ * A text an admin gives the home page: in English (required, the fallback), Hindi and Telugu
+ * (optional), as a field in English (`title`) and a field per translation (`titleHi`, `titleTe`):
+ * the same names in the admin API, the back-office forms and the public document.
+ */
+export type Translated<F extends string> = { [K in TranslatedFieldName<F>]?: string | null };
+export type TranslatedFieldName<F extends string> = F | `${F}Hi` | `${F}Te`;
+
+/** The field of a text in a language: `title` in English, `titleHi` in Hindi, `titleTe` in Telugu. */
+export function translatedField<F extends string>(field: F, lang: SiteLanguage): TranslatedFieldName<F> {
+  return (lang === 'en' ? field : `${field}${lang === 'hi' ? 'Hi' : 'Te'}`) as TranslatedFieldName<F>;
+}
+
+/** A text in the visitor's language, else in English; '' when there is none. */
+export function textIn<F extends string>(
+  record: Translated<F> | null | undefined,
+  field: F,
+  lang: SiteLanguage,
+): string {
+  return record?.[translatedField(field, lang)] || record?.[field] || '';
+}
 
 /**
  * Merchant links typed without a scheme ("www.glow.in") are taken as https, as the older client

@@ -60,6 +60,8 @@ export const COUPON_REVIEW = {
 
 export const COUPON_LISTING = {
   defaultPerPage: 8,
+  /** The public site's pages of coupons: 12 fill whole rows of 1, 2, 3 or 4 columns. */
+  sitePerPage: 12,
   maxPerPage: 100,
   /** Review queues page in fives (spec §9 "Approval list page size 5"). */
   reviewPerPage: 5,
@@ -97,6 +99,59 @@ export const COUPON_VOTES = {
 
 /** India's time zone: "today" of `usedToday` and of one vote a day starts at midnight here. */
 export const MARKET_TIME_ZONE = 'Asia/Kolkata';
+
+/** The wall clock in India at an instant, and its calendar day as `YYYY-MM-DD`. */
+export function marketClock(at: Date | number): {
+  day: string;
+  parts: { year: number; month: number; day: number; hour: number; minute: number; second: number };
+} {
+  const found = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: MARKET_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const parts = {
+    year: found.year,
+    month: found.month,
+    day: found.day,
+    hour: found.hour,
+    minute: found.minute,
+    second: found.second,
+  };
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { day: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`, parts };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days from today in India to the last day an offer can be used: 0 when it ends today, 1
+ * tomorrow. An offer ending at midnight is last usable the day before.
+ */
+export function daysLeft(expiresAt: Date | string, now: Date | number = Date.now()): number {
+  const last = new Date(expiresAt).getTime() - 1;
+  return Math.round((Date.parse(marketClock(last).day) - Date.parse(marketClock(now).day)) / DAY_MS);
+}
+
+/** When the next day starts in India (ms since the epoch): words like "Ends today" hold until then. */
+export function nextMarketMidnight(now: Date | number = Date.now()): number {
+  const at = Math.floor(new Date(now).getTime() / 1000) * 1000;
+  const { year, month, day, hour, minute, second } = marketClock(at).parts;
+  const offset = Date.UTC(year, month - 1, day, hour, minute, second) - at;
+  return Date.UTC(year, month - 1, day + 1) - offset;
+}
+
+/** Offers ending within this many days say so in days ("Ends in 3 days"); later ones give the date. */
+export const ENDS_SOON_DAYS = 7;
 
 export const SLOT_KINDS = ['free', 'paid'] as const;
 

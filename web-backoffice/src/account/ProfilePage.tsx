@@ -16,6 +16,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { useSavedNotice } from '../common/savedNotice';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 
@@ -48,6 +49,7 @@ const READ_ONLY: Array<keyof Profile> = [
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const savedNotice = useSavedNotice();
   const [profile, setProfile] = useState<Profile>();
 
   useEffect(() => {
@@ -65,7 +67,7 @@ export const ProfilePage = () => {
         }),
       });
       setProfile(json);
-      notify('offers.profile.saved', { type: 'success' });
+      savedNotice('profile', json);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
       return (error as HttpError).body?.errors;

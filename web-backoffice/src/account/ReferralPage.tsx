@@ -1,32 +1,33 @@
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { MOBILE_NUMBER } from '@offers/rules';
+import { MOBILE_NUMBER, WHATSAPP_COUNTRY_CODE } from '@offers/rules';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
+import { merchantRegistrationLink } from '../register/RegisterPage';
 
-interface Invitation {
-  code: string;
-  link: string;
-  message: string;
-  whatsappUrl: string;
-}
-
-/** The merchant's referral code and link, shared by WhatsApp to a friend's number (+91) or any chat. */
+/**
+ * The merchant's referral code and a link to this back-office's merchant registration with the
+ * code filled in, shared by WhatsApp to a friend's number (+91) or any chat. The link is made
+ * here because only the browser knows the address the back-office is reached at.
+ */
 export const ReferralPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [invitation, setInvitation] = useState<Invitation>();
+  const [code, setCode] = useState<string>();
   const [mobile, setMobile] = useState('');
   const validMobile = MOBILE_NUMBER.test(mobile);
 
   useEffect(() => {
-    const query = validMobile ? `?mobile=${mobile}` : '';
-    httpClient(`${API_URL}/merchant/referral${query}`).then(({ json }) => setInvitation(json));
-  }, [mobile, validMobile]);
+    httpClient(`${API_URL}/merchant/referral`).then(({ json }) => setCode(json.code));
+  }, []);
 
-  if (!invitation) return <Loading />;
+  if (!code) return <Loading />;
+  const link = merchantRegistrationLink(code);
+  const message = translate('offers.referral.message', { code, link });
+  const chat = validMobile ? `${WHATSAPP_COUNTRY_CODE}${mobile}` : '';
+  const whatsappUrl = `https://wa.me/${chat}?text=${encodeURIComponent(message)}`;
   return (
     <Box sx={{ p: 2, maxWidth: 720 }}>
       <Title title="offers.referral.title" />
@@ -36,10 +37,16 @@ export const ReferralPage = () => {
       <Card>
         <CardContent>
           <Typography>
-            {translate('offers.referral.code')}: <strong>{invitation.code}</strong>
+            {translate('offers.referral.code')}: <strong>{code}</strong>
           </Typography>
-          <Typography sx={{ wordBreak: 'break-all', my: 1 }}>
-            {translate('offers.referral.link')}: <a href={invitation.link}>{invitation.link}</a>
+          <Typography sx={{ wordBreak: 'break-all', mt: 1 }}>
+            {translate('offers.referral.link')}:{' '}
+            <a href={link} target="_blank" rel="noopener">
+              {link}
+            </a>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('offers.referral.linkHelp')}
           </Typography>
           <TextField
             label={translate('offers.referral.mobile')}
@@ -55,7 +62,7 @@ export const ReferralPage = () => {
               variant="contained"
               color="success"
               startIcon={<WhatsAppIcon />}
-              href={invitation.whatsappUrl}
+              href={whatsappUrl}
               target="_blank"
               rel="noopener"
             >
@@ -65,7 +72,7 @@ export const ReferralPage = () => {
               variant="outlined"
               onClick={() =>
                 navigator.clipboard
-                  .writeText(invitation.link)
+                  .writeText(link)
                   .then(() => notify('offers.referral.copied', { type: 'info' }))
               }
             >

@@ -45,8 +45,8 @@ export function ReviewActionButtons({
   const translate = useTranslate();
   const label = (key: string) => (processing ? translate('offers.review.processing') : translate(key));
   return (
-    // A click on a button is not a click on its row.
-    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
+    // A click on a button is not a click on its row. Stacked, so the queue's columns fit a laptop.
+    <Stack spacing={1} onClick={(event) => event.stopPropagation()}>
       <Button
         size="small"
         variant="contained"

@@ -3,7 +3,17 @@ import FlashOnIcon from '@mui/icons-material/FlashOn';
 import ImageIcon from '@mui/icons-material/Image';
 import StarIcon from '@mui/icons-material/Star';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import { BANNER_POSITIONS, CONTENT_LIMITS, FLASH_CONTENT_TYPES, SEASONAL_OFFER_SLOTS } from '@offers/rules';
+import { Box } from '@mui/material';
+import {
+  BANNER_POSITIONS,
+  CONTENT_LIMITS,
+  FLASH_CONTENT_TYPES,
+  SEASONAL_OFFER_SLOTS,
+  SITE_LANGUAGES,
+  type Translated,
+  textIn,
+  translatedField,
+} from '@offers/rules';
 import type { ReactNode } from 'react';
 import {
   BooleanField,
@@ -31,6 +41,8 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  useLocaleState,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ImageUpload } from '../uploads/ImageUpload';
@@ -42,6 +54,84 @@ const merchantUrl = (isRequired: boolean) =>
     : [regex(URL_PATTERN, 'offers.coupon.urlInvalid')];
 const order = [minValue(0), maxValue(CONTENT_LIMITS.maxSortOrder)];
 const choices = (values: readonly (string | number)[]) => values.map((id) => ({ id, name: String(id) }));
+/** Codes the API keeps (cat, Tc, ...) shown by their names, in the back-office's language. */
+const named = (values: readonly string[], group: string) =>
+  values.map((id) => ({ id, name: `offers.content.${group}.${id}` }));
+const positionChoices = named(BANNER_POSITIONS, 'positions');
+
+type TextName = 'title' | 'altText' | 'text' | 'name';
+
+/**
+ * A text the home page shows, in English (required: shown wherever a translation is missing),
+ * Hindi and Telugu (optional), side by side on a wide screen. An emptied translation is sent as
+ * '' so that it is cleared, also in a multipart form.
+ */
+const TranslatedInputs = ({
+  source,
+  maxLength: longest,
+  required: isRequired = true,
+  multiline,
+  hint,
+}: {
+  source: TextName;
+  maxLength: number;
+  required?: boolean;
+  multiline?: boolean;
+  hint?: string;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      sx={{
+        width: '100%',
+        display: 'grid',
+        columnGap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {SITE_LANGUAGES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={translatedField(source, lang)}
+          label={translate('offers.content.inLanguage', {
+            text: translate(`offers.content.texts.${source}`),
+            language: translate(`offers.content.languages.${lang}`),
+          })}
+          validate={lang === 'en' && isRequired ? [required(), maxLength(longest)] : [maxLength(longest)]}
+          parse={lang === 'en' ? undefined : (value: string) => value}
+          helperText={lang === 'en' ? (hint ?? false) : 'offers.content.hints.translation'}
+          multiline={multiline}
+          fullWidth
+          slotProps={{ htmlInput: { lang } }}
+        />
+      ))}
+    </Box>
+  );
+};
+
+/** A picture's title and alt text in the three languages. */
+const PictureTexts = () => (
+  <>
+    <TranslatedInputs
+      source="title"
+      maxLength={CONTENT_LIMITS.titleMaxLength}
+      hint="offers.content.hints.title"
+    />
+    <TranslatedInputs
+      source="altText"
+      maxLength={CONTENT_LIMITS.altTextMaxLength}
+      hint="offers.content.hints.altText"
+    />
+  </>
+);
+
+/** A list's text in the back-office's language, English where it has no translation. */
+const TranslatedField = ({ source }: { source: TextName; label?: string; sortable?: boolean }) => {
+  const record = useRecordContext<Translated<TextName> & { id: number }>();
+  const [locale] = useLocaleState();
+  const lang = SITE_LANGUAGES.find((code) => code === locale) ?? 'en';
+  return <span>{textIn(record, source, lang) || '—'}</span>;
+};
 
 const Thumbnail = () => (
   <ImageField
@@ -60,6 +150,7 @@ const contentCreate = (form: ReactNode) => () => <Create redirect="list">{form}<
 const HeroForm = ({ isCreate }: { isCreate?: boolean }) => (
   <SimpleForm>
     <ImageUpload source="image" isRequired={isCreate} />
+    <PictureTexts />
     <TextInput source="merchantUrl" validate={merchantUrl(true)} fullWidth />
     <NumberInput source="sortOrder" defaultValue={0} step={1} validate={order} />
     <BooleanInput source="isActive" defaultValue />
@@ -71,6 +162,7 @@ export const heroes = {
     <List sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <Thumbnail />
+        <TranslatedField source="title" label="offers.content.texts.title" sortable={false} />
         <TextField source="merchantUrl" />
         <NumberField source="sortOrder" />
         <BooleanField source="isActive" />
@@ -86,7 +178,8 @@ export const heroes = {
 const BannerForm = ({ isCreate }: { isCreate?: boolean }) => (
   <SimpleForm>
     <ImageUpload source="image" isRequired={isCreate} />
-    <SelectInput source="position" choices={choices(BANNER_POSITIONS)} validate={required()} />
+    <SelectInput source="position" choices={positionChoices} validate={required()} />
+    <PictureTexts />
     <TextInput source="merchantUrl" validate={merchantUrl(true)} fullWidth />
     <NumberInput source="sortOrder" defaultValue={0} step={1} validate={order} />
     <BooleanInput source="isActive" defaultValue />
@@ -97,14 +190,13 @@ export const banners = {
   list: () => (
     <List
       sort={{ field: 'position', order: 'ASC' }}
-      filters={[
-        <SelectInput key="position" source="position" choices={choices(BANNER_POSITIONS)} alwaysOn />,
-      ]}
+      filters={[<SelectInput key="position" source="position" choices={positionChoices} alwaysOn />]}
       exporter={false}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <Thumbnail />
-        <TextField source="position" />
+        <SelectField source="position" choices={positionChoices} />
+        <TranslatedField source="title" label="offers.content.texts.title" sortable={false} />
         <TextField source="merchantUrl" />
         <NumberField source="sortOrder" />
         <BooleanField source="isActive" />
@@ -149,6 +241,7 @@ export const seasonalOffers = {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <SelectField source="slot" choices={choices(SEASONAL_OFFER_SLOTS)} sortable={false} />
         <EmptySlot />
+        <TranslatedField source="title" label="offers.content.texts.title" sortable={false} />
         <TextField source="merchantUrl" sortable={false} emptyText="—" />
         <DateField source="updatedAt" showTime sortable={false} emptyText="—" />
         <EditButton />
@@ -158,6 +251,7 @@ export const seasonalOffers = {
   edit: contentEdit(
     <SimpleForm toolbar={<SeasonalToolbar />}>
       <ImageUpload source="image" />
+      <PictureTexts />
       <TextInput source="merchantUrl" validate={merchantUrl(true)} fullWidth />
     </SimpleForm>,
   ),
@@ -166,15 +260,10 @@ export const seasonalOffers = {
 // Flash text --------------------------------------------------------------------------------
 const FlashForm = () => (
   <SimpleForm>
-    <TextInput
-      source="text"
-      multiline
-      fullWidth
-      validate={[required(), maxLength(CONTENT_LIMITS.flashTextMaxLength)]}
-    />
+    <TranslatedInputs source="text" maxLength={CONTENT_LIMITS.flashTextMaxLength} multiline />
     <SelectInput
       source="contentType"
-      choices={choices(FLASH_CONTENT_TYPES)}
+      choices={named(FLASH_CONTENT_TYPES, 'contentTypes')}
       defaultValue="text"
       validate={required()}
     />
@@ -193,8 +282,8 @@ export const flashTexts = {
   list: () => (
     <List exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="text" />
-        <TextField source="contentType" />
+        <TranslatedField source="text" label="resources.flash-texts.fields.text" sortable={false} />
+        <SelectField source="contentType" choices={named(FLASH_CONTENT_TYPES, 'contentTypes')} />
         <TextField source="position" />
         <BooleanField source="isActive" />
         <EditButton />
@@ -210,7 +299,11 @@ const BestOfferForm = ({ isCreate }: { isCreate?: boolean }) => (
   <SimpleForm>
     <ImageUpload source="image" isRequired={isCreate} requiredMessage="offers.upload.imageRequired" />
     <TextInput source="merchantUrl" validate={merchantUrl(true)} fullWidth />
-    <TextInput source="name" defaultValue="Bo" validate={maxLength(CONTENT_LIMITS.nameMaxLength)} />
+    <TranslatedInputs
+      source="name"
+      maxLength={CONTENT_LIMITS.nameMaxLength}
+      hint="offers.content.hints.name"
+    />
     <TextInput source="type" defaultValue="Bo" validate={maxLength(CONTENT_LIMITS.nameMaxLength)} />
     <TextInput source="frame" defaultValue="Bo" validate={maxLength(CONTENT_LIMITS.nameMaxLength)} />
     <BooleanInput source="isActive" defaultValue />
@@ -222,7 +315,7 @@ export const bestOfferBanners = {
     <List exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <Thumbnail />
-        <TextField source="name" />
+        <TranslatedField source="name" label="resources.best-offer-banners.fields.name" />
         <TextField source="merchantUrl" />
         <BooleanField source="isActive" />
         <DateField source="uploadedAt" showTime />

@@ -1,12 +1,14 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Typography } from '@mui/material';
-import { COUPON_LISTING } from '@offers/rules';
+import { COUPON_LISTING, formatRupees } from '@offers/rules';
 import {
   Datagrid,
   DateField,
+  FunctionField,
   ImageField,
   List,
   NumberField,
+  type RaRecord,
   SelectInput,
   TextField,
   useListContext,
@@ -52,6 +54,28 @@ export const CouponReviewList = () => (
   </List>
 );
 
+/** The title, and under it the description. */
+const offerCell = (record: RaRecord) => (
+  <>
+    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+      {record.title}
+    </Typography>
+    <Typography variant="body2" color="text.secondary">
+      {record.description}
+    </Typography>
+  </>
+);
+
+/** The discount in rupees (whole rupees in the API; the shared formatter takes paise), then the percentage. */
+const discountCell = (record: RaRecord) => (
+  <>
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatRupees(Number(record.discountValue) * 100)}
+    </Typography>
+    <Typography variant="body2">{record.percentage}%</Typography>
+  </>
+);
+
 /** The queue's rows; the live tab also shows how shoppers use each coupon. */
 const ReviewGrid = () => {
   const live = useListContext().filterValues.status === 'live';
@@ -65,17 +89,27 @@ const ReviewGrid = () => {
       }
       rowClick={false}
       empty={<NothingPending />}
+      // Narrow cell padding, so a row and its buttons fit a laptop's screen; the offer, which a
+      // reviewer reads first, keeps room to be read in a few lines.
+      sx={{ '& .MuiTableCell-root': { px: 1 }, '& .column-title': { minWidth: 200 } }}
     >
       <ImageField
         source="imageUrl"
         title="title"
         sortable={false}
-        sx={{ '& img': { maxWidth: 120, maxHeight: 80 } }}
+        sx={{ '& img': { maxWidth: 96, maxHeight: 64 } }}
       />
       <TextField source="merchantName" sortable={false} />
       <TextField source="requestedSlotName" sortable={false} />
       <TextField source="couponCode" sortable={false} />
-      <TextField source="title" />
+      {/* What the coupon promises next to what it gives, so a reviewer sees a mismatch at once. */}
+      <FunctionField source="title" label="resources.coupon-reviews.fields.offer" render={offerCell} />
+      <FunctionField
+        source="discountValue"
+        label="resources.coupon-reviews.fields.discount"
+        sortable={false}
+        render={discountCell}
+      />
       <TextField source="termsAndConditions" sortable={false} />
       <DateField source="expiryDate" />
       <StatusField source="status" />

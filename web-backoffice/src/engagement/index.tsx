@@ -35,6 +35,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { safeExporter } from '../common/csv';
+import { useSaveOptions } from '../common/savedNotice';
 import type { OffersDataProvider } from '../providers/dataProvider';
 
 const choices = (prefix: string, values: string[]) => values.map((id) => ({ id, name: `${prefix}.${id}` }));
@@ -159,6 +160,18 @@ const CampaignForm = () => (
 
 const isDraft = (record: RaRecord) => record.status === 'draft';
 
+const CampaignCreate = () => (
+  <Create mutationOptions={useSaveOptions('campaign')}>
+    <CampaignForm />
+  </Create>
+);
+
+const CampaignEdit = () => (
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('campaign')}>
+    <CampaignForm />
+  </Edit>
+);
+
 export const campaigns = {
   icon: EmailIcon,
   recordRepresentation: 'subject',
@@ -188,16 +201,8 @@ export const campaigns = {
       </Datagrid>
     </List>
   ),
-  create: () => (
-    <Create redirect="list">
-      <CampaignForm />
-    </Create>
-  ),
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <CampaignForm />
-    </Edit>
-  ),
+  create: CampaignCreate,
+  edit: CampaignEdit,
 };
 
 const CampaignStatus = ({ value }: { value: string }) => {

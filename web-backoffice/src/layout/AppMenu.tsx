@@ -14,22 +14,33 @@ export const AppMenu = () => {
     <Menu>
       <Menu.DashboardItem primaryText={translate('offers.menu.dashboard')} />
       <Menu.ResourceItems />
-      {permissions === 'merchant' && (
-        <>
-          <Menu.Item to="/store" primaryText={translate('offers.menu.store')} leftIcon={<StorefrontIcon />} />
-          <Menu.Item
-            to="/profile"
-            primaryText={translate('offers.menu.profile')}
-            leftIcon={<AccountCircle />}
-          />
-          <Menu.Item
-            to="/referral"
-            primaryText={translate('offers.menu.referral')}
-            leftIcon={<ShareIcon />}
-          />
-          <Menu.Item to="/security" primaryText={translate('offers.password.menu')} leftIcon={<LockIcon />} />
-        </>
-      )}
+      {/* MUI's menu list wants its items as direct children or an array, never a Fragment. */}
+      {permissions === 'merchant' && [
+        <Menu.Item
+          key="store"
+          to="/store"
+          primaryText={translate('offers.menu.store')}
+          leftIcon={<StorefrontIcon />}
+        />,
+        <Menu.Item
+          key="profile"
+          to="/profile"
+          primaryText={translate('offers.menu.profile')}
+          leftIcon={<AccountCircle />}
+        />,
+        <Menu.Item
+          key="referral"
+          to="/referral"
+          primaryText={translate('offers.menu.referral')}
+          leftIcon={<ShareIcon />}
+        />,
+        <Menu.Item
+          key="security"
+          to="/security"
+          primaryText={translate('offers.password.menu')}
+          leftIcon={<LockIcon />}
+        />,
+      ]}
       {permissions === 'admin' && (
         // The queue dashboard is a page of the API, outside the back-office's router.
         <MenuItem component="a" href="/api/admin/queues" target="_blank" rel="noopener">

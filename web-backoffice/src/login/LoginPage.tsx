@@ -101,7 +101,10 @@ export const LoginPage = () => {
           </Tabs>
           <form onSubmit={submit} noValidate>
             <TextField
-              label={translate('offers.signIn.username')}
+              // Merchants may give their email or mobile number instead of the username.
+              label={translate(
+                mode === 'merchant' ? 'offers.signIn.merchantLogin' : 'offers.signIn.username',
+              )}
               autoComplete="username"
               {...field('username')}
             />

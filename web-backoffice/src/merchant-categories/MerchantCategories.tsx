@@ -14,9 +14,8 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  useNotify,
-  useRedirect,
 } from 'react-admin';
+import { useSaveOptions } from '../common/savedNotice';
 
 const CategoryForm = () => (
   <SimpleForm>
@@ -31,22 +30,17 @@ const CategoryForm = () => (
   </SimpleForm>
 );
 
-const CategoryCreate = () => {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  return (
-    <Create
-      mutationOptions={{
-        onSuccess: () => {
-          notify('offers.categories.created', { type: 'success' });
-          redirect('list', 'merchant-categories');
-        },
-      }}
-    >
-      <CategoryForm />
-    </Create>
-  );
-};
+const CategoryCreate = () => (
+  <Create mutationOptions={useSaveOptions('category')}>
+    <CategoryForm />
+  </Create>
+);
+
+const CategoryEdit = () => (
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('category')}>
+    <CategoryForm />
+  </Edit>
+);
 
 export const merchantCategories = {
   icon: CategoryIcon,
@@ -64,9 +58,5 @@ export const merchantCategories = {
     </List>
   ),
   create: CategoryCreate,
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <CategoryForm />
-    </Edit>
-  ),
+  edit: CategoryEdit,
 };

@@ -13,12 +13,11 @@ import {
   SelectInput,
   TextField,
   Toolbar,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../common/StatusField';
+import { useSaveOptions } from '../common/savedNotice';
 import { CouponForm } from './CouponForm';
 
 const STATUSES = ['pending', 'live', 'rejected', 'expired', 'withdrawn'];
@@ -61,23 +60,11 @@ export const MerchantCouponList = () => (
   </List>
 );
 
-export const MerchantCouponCreate = () => {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  return (
-    <Create
-      redirect="list"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('offers.coupon.uploaded', { type: 'success' });
-          redirect('list', 'coupons');
-        },
-      }}
-    >
-      <CouponForm />
-    </Create>
-  );
-};
+export const MerchantCouponCreate = () => (
+  <Create mutationOptions={useSaveOptions('coupon')}>
+    <CouponForm />
+  </Create>
+);
 
 const EditToolbar = () => {
   const record = useRecordContext();
@@ -97,7 +84,7 @@ const EditToolbar = () => {
 };
 
 export const MerchantCouponEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('coupon')}>
     <CouponForm toolbar={<EditToolbar />} />
   </Edit>
 );

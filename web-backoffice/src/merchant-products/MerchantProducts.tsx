@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { StatusField } from '../common/StatusField';
+import { useSaveOptions } from '../common/savedNotice';
 import { ImageUpload } from '../uploads/ImageUpload';
 
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
@@ -116,20 +117,20 @@ const ProductForm = () => {
 };
 
 export const MerchantProductCreate = () => (
-  <Create redirect="list">
+  <Create mutationOptions={useSaveOptions('product')}>
     <ProductForm />
   </Create>
 );
 
 export const MerchantProductEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('product')}>
     <ProductForm />
   </Edit>
 );
 
 /** The quick upload: name, price, link and one image (all three sizes are made from it). */
 export const SimpleProductCreate = () => (
-  <Create resource="simple-products" redirect={() => 'products'}>
+  <Create resource="simple-products" mutationOptions={useSaveOptions('product', () => 'products')}>
     <SimpleForm>
       <TextInput source="productName" validate={productName} fullWidth />
       <TextInput source="price" validate={price} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />

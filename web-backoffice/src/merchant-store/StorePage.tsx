@@ -15,6 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PUBLIC_SITE } from '../common/publicSite';
+import { useSavedNotice } from '../common/savedNotice';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { hasFile, sendForm, toFormData } from '../providers/uploads';
@@ -31,6 +32,7 @@ const IMAGES = [
 export const StorePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const savedNotice = useSavedNotice();
   const [store, setStore] = useState<Record<string, unknown>>();
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export const StorePage = () => {
         ? await sendForm('PUT', `${API_URL}/merchant/store`, toFormData(changes))
         : await httpClient(`${API_URL}/merchant/store`, { method: 'PUT', body: JSON.stringify(changes) });
       setStore(json as Record<string, unknown>);
-      notify('offers.store.saved', { type: 'success' });
+      savedNotice('store', json as Record<string, unknown>);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
       return (error as HttpError).body?.errors;

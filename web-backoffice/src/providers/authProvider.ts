@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { LOCALE_KEY } from '../i18n/i18nProvider';
 import { API_URL } from './dataProvider';
-import { httpClient } from './httpClient';
+import { httpClient, xsrfToken } from './httpClient';
 
 export type Role = 'admin' | 'merchant' | 'user';
 export interface Me {
@@ -19,6 +19,9 @@ export type SignIn =
 let me: Promise<Me> | undefined;
 
 export function currentAccount(): Promise<Me> {
+  // The XSRF cookie lives exactly as long as the session cookie: without it nobody is signed in,
+  // and asking would only earn a 401 that the browser logs as an error on every visitor's page.
+  if (!xsrfToken()) return Promise.reject(new HttpError('ra.auth.auth_check_error', 401));
   me ??= httpClient(`${API_URL}/auth/me`).then(({ json }) => json as Me);
   me.catch(() => {
     me = undefined;

@@ -103,8 +103,21 @@ const KEY_OF_MESSAGE = new Map(
   ),
 );
 
+/** The address parameter that carries a referral code to this page. */
+const REFERRAL_PARAMETER = 'ref';
+
 function referralFromAddress(search: URLSearchParams): string {
-  return search.get('ref') ?? new URLSearchParams(window.location.search).get('ref') ?? '';
+  return (
+    search.get(REFERRAL_PARAMETER) ??
+    new URLSearchParams(window.location.search).get(REFERRAL_PARAMETER) ??
+    ''
+  );
+}
+
+/** This back-office's registration page with the referral code filled in, for a merchant to share. */
+export function merchantRegistrationLink(code: string): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}#/register?${REFERRAL_PARAMETER}=${encodeURIComponent(code)}`;
 }
 
 /** Merchant registration (spec §3, §5, §8); on success the merchant signs in. */

@@ -16,6 +16,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { useSaveOptions } from '../common/savedNotice';
 
 const KINDS = [
   { id: 'free', name: 'resources.slots.fields.free' },
@@ -38,11 +39,28 @@ const SlotForm = () => (
   </SimpleForm>
 );
 
-/** Free slots have no price; a paid slot's price is in rupees with at most two decimals. */
-const toApi = (data: Record<string, unknown>) => ({
-  ...data,
-  price: data.kind === 'paid' ? data.price : null,
-});
+/**
+ * Free slots have no price, so none is sent (the API refuses a new slot's empty price); a paid
+ * slot's price is in rupees with at most two decimals.
+ */
+const toApi = ({ price, ...data }: Record<string, unknown>) =>
+  data.kind === 'paid' ? { ...data, price } : data;
+
+const SlotCreate = () => (
+  <Create transform={toApi} mutationOptions={useSaveOptions('slot')}>
+    <SlotForm />
+  </Create>
+);
+
+const SlotEdit = () => (
+  <Edit
+    mutationMode="pessimistic"
+    transform={({ id: _id, ...data }) => toApi(data)}
+    mutationOptions={useSaveOptions('slot')}
+  >
+    <SlotForm />
+  </Edit>
+);
 
 export const slots = {
   list: () => (
@@ -56,16 +74,8 @@ export const slots = {
       </Datagrid>
     </List>
   ),
-  create: () => (
-    <Create redirect="list" transform={toApi}>
-      <SlotForm />
-    </Create>
-  ),
-  edit: () => (
-    <Edit mutationMode="pessimistic" transform={({ id: _id, ...data }) => toApi(data)}>
-      <SlotForm />
-    </Edit>
-  ),
+  create: SlotCreate,
+  edit: SlotEdit,
   icon: ViewModuleIcon,
   recordRepresentation: 'name',
 };

@@ -1,18 +1,58 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
-import { useI18n } from '../i18n';
+import { daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
+import { type I18n, useI18n } from '../i18n';
 import { Img } from './Img';
 
 type Reveal =
   | { state: 'hidden' }
   | { state: 'revealing' }
-  | { state: 'shown'; code: string }
+  | { state: 'shown'; code: string; merchantUrl: string | null }
   | { state: 'failed' };
 
+/** When the offer ends, in words while it is near ("Ends today", "Ends in 3 days"), else its date. */
+export function endsIn({ t, shortDate }: Pick<I18n, 't' | 'shortDate'>, expiresAt: string): string {
+  const days = daysLeft(expiresAt);
+  if (days <= 0) return t('card.endsToday');
+  if (days === 1) return t('card.endsTomorrow');
+  if (days <= ENDS_SOON_DAYS) return t('card.endsInDays', { days });
+  return t('card.endsOn', { date: shortDate(new Date(new Date(expiresAt).getTime() - 1)) });
+}
+
+/** The discount, said once: the percentage, else the rupees off. */
+function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: Card): string {
+  return coupon.percentage > 0
+    ? t('card.off', { value: coupon.percentage })
+    : t('card.flat', { amount: money(coupon.discountValue) });
+}
+
+/** The store's logo, or its initial on a tile when it has none. */
+function StoreMark({ coupon, eager }: { coupon: Card; eager?: boolean }) {
+  if (coupon.merchant.logoUrl)
+    return (
+      <Img
+        className="store-mark"
+        src={coupon.merchant.logoUrl}
+        alt=""
+        sizes="56px"
+        width={56}
+        height={56}
+        eager={eager}
+      />
+    );
+  return (
+    <span className="store-mark store-initial" aria-hidden="true">
+      {coupon.merchant.name.trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
 /**
- * A coupon: image, title, its store (a link to the store's page), discount and expiry. 'Get code' shows the code (counted as a
- * click by the API) and opens the merchant's site in a new tab.
+ * A coupon, compact: its store (logo and a link to the store's page), the discount once, the
+ * title, when it ends, shoppers' verdict, and its description and terms behind "Details". "Get
+ * code" shows the code in a dialog on this page, with a copy button and a link that opens the
+ * shop in a new tab: the code stays in front of the shopper, and on the card once the dialog closes.
  */
 export function CouponCard({
   coupon,
@@ -21,137 +61,263 @@ export function CouponCard({
 }: {
   coupon: Card;
   headingLevel?: 2 | 3;
-  /** In the first row of the page: its image is not deferred. */
+  /** In the first screen of the page: its logo is not deferred. */
   eager?: boolean;
 }) {
-  const { t, money, date } = useI18n();
+  const i18n = useI18n();
+  const { t, money, date } = i18n;
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
-  const [copied, setCopied] = useState(false);
-  const [vote, setVote] = useState<'asking' | 'sending' | 'thanked' | 'failed'>('asking');
+  const [details, setDetails] = useState(false);
+  // The dialog's content is made on the first "Get code", not sent with every card of the page.
+  const [dialogMade, setDialogMade] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const titleId = `coupon-${coupon.id}-title`;
+  const days = daysLeft(coupon.expiresAt);
+
+  // Opened once its content is in the page, so the dialog's first button takes the focus.
+  useEffect(() => {
+    const shown = dialog.current;
+    if (dialogOpen && shown && !shown.open) shown.showModal();
+    if (!dialogOpen && shown?.open) shown.close();
+  }, [dialogOpen]);
 
   async function getCode() {
-    // The tab is opened within the click, so popup blockers let it through; it is pointed at the
-    // merchant once the code is known, and closed if the code cannot be had.
-    const tab = coupon.merchantUrl ? window.open('', '_blank') : null;
+    setDialogMade(true);
+    setDialogOpen(true);
+    if (reveal.state === 'shown') return;
     setReveal({ state: 'revealing' });
     try {
       const { code, merchantUrl } = await api<{ code: string; merchantUrl: string | null }>(
         `/api/coupons/${coupon.id}/reveal`,
         { method: 'POST' },
       );
-      setReveal({ state: 'shown', code });
-      if (tab) {
-        tab.opener = null;
-        if (merchantUrl) tab.location.href = merchantUrl;
-        else tab.close();
-      }
+      setReveal({ state: 'shown', code, merchantUrl });
     } catch {
-      tab?.close();
       setReveal({ state: 'failed' });
     }
   }
 
+  return (
+    <article className="coupon-card" aria-labelledby={titleId}>
+      <StoreMark coupon={coupon} eager={eager} />
+      <p className="offer">
+        <span className="discount">{discount(i18n, coupon)}</span>
+        <span className="offer-kind">{t('card.codeTag')}</span>
+      </p>
+      <Heading id={titleId} className="coupon-title">
+        {coupon.title}
+      </Heading>
+      <p className="coupon-meta">
+        {coupon.merchant.slug ? (
+          <Link href={`/store/${coupon.merchant.slug}`}>{coupon.merchant.name}</Link>
+        ) : (
+          <span>{coupon.merchant.name}</span>
+        )}
+        <span className={days <= 1 ? 'ends ends-soon' : 'ends'}>{endsIn(i18n, coupon.expiresAt)}</span>
+        {coupon.successRate !== null && (
+          <span
+            className="trust"
+            title={t('card.success', { rate: coupon.successRate, votes: coupon.votes })}
+          >
+            <span aria-hidden="true">✓ {coupon.successRate}%</span>
+            <span className="visually-hidden">
+              {t('card.success', { rate: coupon.successRate, votes: coupon.votes })}
+            </span>
+          </span>
+        )}
+        <button
+          type="button"
+          className="details-toggle"
+          aria-expanded={details}
+          aria-controls={`${id}-details`}
+          onClick={() => setDetails((open) => !open)}
+        >
+          {t('card.details')}
+        </button>
+      </p>
+      {reveal.state === 'shown' ? (
+        <button type="button" className="code-chip" onClick={() => void getCode()}>
+          <span className="visually-hidden">{t('card.code')}: </span>
+          <code data-testid="card-code">{reveal.code}</code>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="primary get-code"
+          onClick={() => void getCode()}
+          disabled={reveal.state === 'revealing'}
+          aria-describedby={titleId}
+          aria-haspopup="dialog"
+        >
+          {t('card.getCode')}
+        </button>
+      )}
+      <div id={`${id}-details`} className="coupon-details" hidden={!details}>
+        {details && (
+          <>
+            {coupon.imageUrl && <Img className="coupon-ad" src={coupon.imageUrl} alt="" sizes="320px" />}
+            <p>{coupon.description}</p>
+            <p>{t('card.saveUpTo', { amount: money(coupon.discountValue) })}</p>
+            {coupon.usedToday > 0 && <p>{t('card.usedToday', { count: coupon.usedToday })}</p>}
+            {coupon.successRate !== null && (
+              <p>{t('card.success', { rate: coupon.successRate, votes: coupon.votes })}</p>
+            )}
+            <p>{t('card.verified', { date: date(coupon.verifiedAt) })}</p>
+            {coupon.terms && (
+              <>
+                <p className="terms-heading">{t('card.terms')}</p>
+                <p className="terms">{coupon.terms}</p>
+              </>
+            )}
+          </>
+        )}
+      </div>
+      <dialog
+        ref={dialog}
+        className="reveal-dialog"
+        aria-labelledby={`${id}-dialog-title`}
+        onClose={() => setDialogOpen(false)}
+      >
+        {dialogMade && (
+          <RevealPanel
+            coupon={coupon}
+            reveal={reveal}
+            titleId={`${id}-dialog-title`}
+            onClose={() => setDialogOpen(false)}
+            onRetry={() => void getCode()}
+          />
+        )}
+      </dialog>
+    </article>
+  );
+}
+
+/** The dialog's content: the code to copy, the way to the shop and "did it work?". */
+function RevealPanel({
+  coupon,
+  reveal,
+  titleId,
+  onClose,
+  onRetry,
+}: {
+  coupon: Card;
+  reveal: Reveal;
+  titleId: string;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const [copied, setCopied] = useState(false);
+  const code = useRef<HTMLElement>(null);
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // No clipboard (an old browser, a refused permission): the code is selected to copy by hand.
+      const range = document.createRange();
+      if (code.current) range.selectNodeContents(code.current);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+    }
+  }
+
+  return (
+    <div className="reveal-panel">
+      <div className="reveal-head">
+        <StoreMark coupon={coupon} />
+        <p className="reveal-store">{coupon.merchant.name}</p>
+        <button type="button" className="close" onClick={onClose} aria-label={t('card.close')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <p className="discount">{discount(i18n, coupon)}</p>
+      <p id={titleId} className="reveal-title">
+        {coupon.title}
+      </p>
+      {reveal.state === 'shown' ? (
+        <>
+          <p className="reveal-hint">{t('card.useAtCheckout', { store: coupon.merchant.name })}</p>
+          <div className="code-box">
+            <code ref={code} data-testid="coupon-code">
+              {reveal.code}
+            </code>
+            <button type="button" onClick={() => void copy(reveal.code)} aria-live="polite">
+              {copied ? t('card.copied') : t('card.copy')}
+            </button>
+          </div>
+          {reveal.merchantUrl && (
+            <a
+              className="button primary go-to-store"
+              href={reveal.merchantUrl}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('card.goToStore', { store: coupon.merchant.name })}
+            </a>
+          )}
+          <Vote couponId={coupon.id} />
+        </>
+      ) : reveal.state === 'failed' ? (
+        <>
+          <p className="error" role="alert">
+            {t('card.revealFailed')}
+          </p>
+          <button type="button" onClick={onRetry}>
+            {t('card.tryAgain')}
+          </button>
+        </>
+      ) : (
+        <p className="status" aria-live="polite">
+          {t('common.loading')}
+        </p>
+      )}
+      <p className="reveal-ends">{endsIn(i18n, coupon.expiresAt)}</p>
+    </div>
+  );
+}
+
+/** "Did this code work?": one answer a day per visitor, which shapes the coupon's success rate. */
+function Vote({ couponId }: { couponId: number }) {
+  const { t } = useI18n();
+  const [vote, setVote] = useState<'asking' | 'sending' | 'thanked' | 'failed'>('asking');
+
   async function answer(worked: boolean) {
     setVote('sending');
     try {
-      await api(`/api/coupons/${coupon.id}/votes`, { method: 'POST', body: { worked } });
+      await api(`/api/coupons/${couponId}/votes`, { method: 'POST', body: { worked } });
       setVote('thanked');
     } catch {
       setVote('failed');
     }
   }
 
-  async function copy(code: string) {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  }
-
   return (
-    <article className="coupon-card" aria-labelledby={`coupon-${coupon.id}-title`}>
-      <Img
-        src={coupon.imageUrl}
-        eager={eager}
-        alt=""
-        sizes="(min-width: 1200px) 280px, (min-width: 600px) 45vw, 88px"
-      />
-      <div className="coupon-body">
-        <p className="discount">
-          {coupon.percentage > 0
-            ? t('card.off', { value: coupon.percentage })
-            : t('card.flat', { amount: money(coupon.discountValue) })}
-        </p>
-        <Heading id={`coupon-${coupon.id}-title`} className="coupon-title">
-          {coupon.title}
-        </Heading>
-        <p className="merchant">
-          {coupon.merchant.slug ? (
-            <Link href={`/store/${coupon.merchant.slug}`}>{coupon.merchant.name}</Link>
-          ) : (
-            coupon.merchant.name
-          )}
-        </p>
-        <p className="expiry">{t('card.expires', { date: date(coupon.expiresAt) })}</p>
-        {(coupon.successRate !== null || coupon.usedToday > 0) && (
-          <p className="trust">
-            {coupon.successRate !== null && (
-              <span>{t('card.success', { rate: coupon.successRate, votes: coupon.votes })}</span>
-            )}
-            {coupon.usedToday > 0 && <span>{t('card.usedToday', { count: coupon.usedToday })}</span>}
-          </p>
-        )}
-        {reveal.state === 'shown' ? (
-          <div className="code-box">
-            <span className="visually-hidden">{t('card.code')}: </span>
-            <code data-testid="coupon-code">{reveal.code}</code>
-            <button type="button" onClick={() => void copy(reveal.code)}>
-              {copied ? t('card.copied') : t('card.copy')}
-            </button>
-          </div>
-        ) : (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => void getCode()}
-            disabled={reveal.state === 'revealing'}
-            aria-describedby={`coupon-${coupon.id}-title`}
-          >
-            {t('card.getCode')}
+    <fieldset className="vote" aria-live="polite">
+      {vote === 'thanked' ? (
+        <p>{t('card.thanks')}</p>
+      ) : (
+        <>
+          <legend>{t('card.didItWork')}</legend>
+          <button type="button" disabled={vote === 'sending'} onClick={() => void answer(true)}>
+            {t('card.yes')}
           </button>
-        )}
-        {reveal.state === 'shown' && (
-          <fieldset className="vote" aria-live="polite">
-            {vote === 'thanked' ? (
-              <p>{t('card.thanks')}</p>
-            ) : (
-              <>
-                <legend>{t('card.didItWork')}</legend>
-                <button type="button" disabled={vote === 'sending'} onClick={() => void answer(true)}>
-                  {t('card.yes')}
-                </button>
-                <button type="button" disabled={vote === 'sending'} onClick={() => void answer(false)}>
-                  {t('card.no')}
-                </button>
-                {vote === 'failed' && (
-                  <p className="error" role="alert">
-                    {t('card.voteFailed')}
-                  </p>
-                )}
-              </>
-            )}
-          </fieldset>
-        )}
-        {reveal.state === 'failed' && (
-          <p className="error" role="alert">
-            {t('card.revealFailed')}
-          </p>
-        )}
-      </div>
-    </article>
+          <button type="button" disabled={vote === 'sending'} onClick={() => void answer(false)}>
+            {t('card.no')}
+          </button>
+          {vote === 'failed' && (
+            <p className="error" role="alert">
+              {t('card.voteFailed')}
+            </p>
+          )}
+        </>
+      )}
+    </fieldset>
   );
 }

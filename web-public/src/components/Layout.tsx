@@ -35,15 +35,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <ScrollToTop />
-      <Link href="/contact" className="chat-link" aria-label={t('frame.chat')} title={t('frame.chat')}>
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h2v-2H7zm4 0v2h2v-2h-2zm4 0v2h2v-2h-2z"
-          />
-        </svg>
-      </Link>
     </>
   );
 }
@@ -114,7 +105,7 @@ function Header() {
             <nav aria-label={t('nav.main')}>
               <ul className="nav-links">
                 {links.map(([href, label]) => (
-                  <li key={href}>
+                  <li key={href} className={href === '/' || href === '/categories' ? 'menu-only' : undefined}>
                     <Link href={href} aria-current={location === href ? 'page' : undefined}>
                       {label}
                     </Link>
@@ -346,6 +337,7 @@ function Footer() {
         </nav>
         <Newsletter />
       </div>
+      <PageTools />
       <p className="copyright">{t('footer.rights', { year: new Date().getFullYear() })}</p>
     </footer>
   );
@@ -413,6 +405,27 @@ function Newsletter() {
         {state === 'done' ? t('footer.subscribed') : state === 'failed' ? t('footer.subscribeFailed') : ''}
       </p>
     </form>
+  );
+}
+
+/**
+ * Back to the top, and the chat: at the foot of the page, where they cover nothing; they float at
+ * the window's corner only on screens wide enough for them to sit beside the content (styles.css).
+ */
+function PageTools() {
+  const { t } = useI18n();
+  return (
+    <div className="page-tools">
+      <ScrollToTop />
+      <Link href="/contact" className="chat-link" aria-label={t('frame.chat')} title={t('frame.chat')}>
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h2v-2H7zm4 0v2h2v-2h-2zm4 0v2h2v-2h-2z"
+          />
+        </svg>
+      </Link>
+    </div>
   );
 }
 

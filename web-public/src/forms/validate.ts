@@ -7,6 +7,7 @@ import {
   EMAIL_SHAPE,
   MOBILE_NUMBER,
   NEWSLETTER,
+  normaliseMobile,
   PASSWORD_RULES,
   USER_REGISTRATION as R,
   USER_SIGN_IN as S,
@@ -16,7 +17,7 @@ import {
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
 export type RegistrationField = 'userName' | 'email' | 'password' | 'mobileNumber' | 'address' | 'referredBy';
-export type SignInField = 'email' | 'userName' | 'password';
+export type SignInField = 'emailOrMobile' | 'password';
 export type ContactField = 'name' | 'email' | 'mobile' | 'msg';
 export type ProfileField = 'userName' | 'mobileNumber' | 'address';
 
@@ -41,10 +42,10 @@ export function validateRegistration(values: Record<RegistrationField, string>):
 
 export function validateSignIn(values: Record<SignInField, string>): Errors<SignInField> {
   const errors: Errors<SignInField> = {};
-  if (blank(values.email)) errors.email = S.email.required;
-  else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = S.email.invalid;
-  if (blank(values.userName)) errors.userName = S.userName.required;
-  else if (values.userName.trim().length < S.userName.minLength) errors.userName = S.userName.tooShort;
+  const login = values.emailOrMobile.trim();
+  if (!login) errors.emailOrMobile = S.emailOrMobile.required;
+  else if (!EMAIL_SHAPE.test(login) && !normaliseMobile(login))
+    errors.emailOrMobile = S.emailOrMobile.invalid;
   if (!values.password) errors.password = S.password.required;
   else if (values.password.length < S.password.minLength) errors.password = S.password.tooShort;
   return errors;

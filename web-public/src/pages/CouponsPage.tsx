@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { api, type Banner, type CouponCard as Card, type Category, type CouponPage } from '../api';
 import { CouponCard } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
-import { CATEGORY_SLUGS } from '../forms/rules';
+import { CATEGORY_SLUGS, textIn } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 import {
   bannersUrl,
@@ -23,7 +23,7 @@ type Listing =
   | { state: 'failed'; coupons: Card[]; total: number };
 
 export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind; categorySlug?: string }) {
-  const { t, msg } = useI18n();
+  const { t, msg, lang } = useI18n();
   const page = LISTING_PAGES[kind];
   const category = CATEGORY_SLUGS.find((entry) => entry.slug === categorySlug);
   usePageTitle(category ? t('seo.categoryTitle', { category: msg(category.name) }) : t(page.title));
@@ -46,6 +46,8 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
   const renderedBanners = useInitialData<Banner[]>(bannersUrl(page.banner));
   const [banner, setBanner] = useState<Banner | undefined>(renderedBanners?.[0]);
   const [query, setQuery] = useState(q);
+  // On a small screen the search and categories wait behind a button; wider, they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => setQuery(q), [q]);
 
@@ -144,21 +146,22 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
 
   return (
     <div className="listing-page">
-      <h1>{category ? t('seo.categoryTitle', { category: msg(category.name) }) : t(page.title)}</h1>
-      {banner && (
-        <MerchantLink href={banner.merchantUrl} label={t('coupons.bannerLink')}>
-          <Img
-            src={banner.imageUrl}
-            className="wide-banner"
-            sizes={CONTENT_WIDTH}
-            priority
-            width={1280}
-            height={320}
-          />
-        </MerchantLink>
-      )}
+      <div className="listing-head">
+        <h1>{category ? t('seo.categoryTitle', { category: msg(category.name) }) : t(page.title)}</h1>
+        <button
+          type="button"
+          className="filters-button"
+          aria-expanded={filtersOpen}
+          aria-controls="coupon-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {selected.length > 0 || q
+            ? t('coupons.filtersChosen', { count: selected.length + (q ? 1 : 0) })
+            : t('coupons.filters')}
+        </button>
+      </div>
       <div className="listing-layout">
-        <aside className="filters">
+        <aside id="coupon-filters" className="filters" data-open={filtersOpen}>
           <form onSubmit={onSearch} className="search-form">
             <label htmlFor="coupon-search">{t('coupons.searchLabel')}</label>
             <div className="inline-form">
@@ -205,6 +208,22 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
           <h2 id="results-heading" className="visually-hidden">
             {t('coupons.results')}
           </h2>
+          {banner && (
+            <MerchantLink
+              href={banner.merchantUrl}
+              label={textIn(banner, 'title', lang) || t('coupons.bannerLink')}
+            >
+              <Img
+                src={banner.imageUrl}
+                alt={textIn(banner, 'altText', lang)}
+                className="wide-banner"
+                sizes={CONTENT_WIDTH}
+                priority
+                width={1280}
+                height={320}
+              />
+            </MerchantLink>
+          )}
           <div role="tablist" aria-label={t('coupons.sortLabel')} className="tabs">
             {page.sorts.map((value) => (
               <button
@@ -230,6 +249,13 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
               </button>
             ))}
           </div>
+          <p className="count" aria-live="polite">
+            {listing.coupons.length > 0
+              ? t('coupons.showing', { shown: listing.coupons.length, total: listing.total })
+              : listing.state === 'loading'
+                ? t('common.loading')
+                : ''}
+          </p>
           <div
             id="coupon-results"
             role="tabpanel"
@@ -243,20 +269,13 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
             ) : listing.state === 'loaded' && listing.coupons.length === 0 ? (
               <p className="status">{t('coupons.noCoupons')}</p>
             ) : (
-              <>
-                <p className="count" aria-live="polite">
-                  {listing.state === 'loading' && listing.coupons.length === 0
-                    ? t('common.loading')
-                    : t('coupons.showing', { shown: listing.coupons.length, total: listing.total })}
-                </p>
-                <ul className="coupon-grid">
-                  {listing.coupons.map((coupon) => (
-                    <li key={coupon.id}>
-                      <CouponCard coupon={coupon} />
-                    </li>
-                  ))}
-                </ul>
-              </>
+              <ul className="coupon-grid">
+                {listing.coupons.map((coupon, position) => (
+                  <li key={coupon.id}>
+                    <CouponCard coupon={coupon} eager={position < 4} />
+                  </li>
+                ))}
+              </ul>
             )}
             {listing.state === 'failed' && listing.coupons.length > 0 && (
               <p className="error" role="alert">

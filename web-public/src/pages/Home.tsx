@@ -1,14 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
-import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
-import { useI18n, usePageTitle } from '../i18n';
+import { CONTENT_WIDTH, Img } from '../components/Img';
+import { SearchBox } from '../components/SearchBox';
+import { CONTENT_DEFAULTS, textIn } from '../forms/rules';
+import { type I18n, useI18n, usePageTitle } from '../i18n';
 import { HOME_URL, useInitialData } from '../page-data';
 
 const TILES_SHOWN = 12;
 const TILES_TOTAL = 16;
+/** One row of stores beside each other on a desktop's first screen. */
+const TOP_STORES = 6;
 
+/**
+ * The home page. Its first screen holds the search (the header's on a wide screen, its own on a
+ * phone, where the header keeps it behind a button), the hero and, on a desktop, a row of the
+ * top stores; every picture and list has its size before it loads, so nothing moves. The
+ * admins' texts (flash text, titles, alt texts) come in the three languages and show in the
+ * visitor's, English where a translation is missing.
+ */
 export function Home() {
   const { t } = useI18n();
   usePageTitle(t('seo.homeTitle'));
@@ -27,34 +39,20 @@ export function Home() {
     };
   }, [rendered]);
 
+  const sideBanners = home ? [...home.banners.left, ...home.banners.right] : [];
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('home.title')}</h1>
       <FlashText home={home} />
-      {home && home.heroes.length > 0 && (
-        <Carousel
-          label={t('home.heroes')}
-          slides={[...home.heroes]
-            .sort((a, b) => a.sortOrder - b.sortOrder)
-            .map((hero, position) => (
-              <MerchantLink
-                key={hero.id}
-                href={hero.merchantUrl}
-                label={t('home.heroLink', { n: position + 1 })}
-              >
-                <Img
-                  src={hero.imageUrl}
-                  priority={position === 0}
-                  className="hero-image"
-                  sizes={CONTENT_WIDTH}
-                  width={1280}
-                  height={400}
-                />
-              </MerchantLink>
-            ))}
-        />
-      )}
-      {home && <TopBanners banners={[...home.banners.left, ...home.banners.right]} />}
+      <div className="home-search">
+        <SearchBox />
+      </div>
+      {home
+        ? home.heroes.length > 0 && <Heroes heroes={home.heroes} />
+        : // The hero's place while the content loads after a move within the site.
+          !failed && <div className="hero-placeholder" />}
+      {home && <TopStores coupons={home.topCoupons} />}
+      {sideBanners.length > 0 && <TopBanners banners={sideBanners} />}
       <section aria-labelledby="top-coupons" className="section">
         <h2 id="top-coupons">{t('home.topCoupons')}</h2>
         {failed ? (
@@ -64,9 +62,7 @@ export function Home() {
         ) : home ? (
           <Tiles
             coupons={home.topCoupons.slice(0, TILES_TOTAL)}
-            firstRowInView={
-              home.heroes.length === 0 && home.banners.left.length + home.banners.right.length === 0
-            }
+            firstRowInView={home.heroes.length === 0 && sideBanners.length === 0}
           />
         ) : (
           <p className="status" role="status">
@@ -75,37 +71,97 @@ export function Home() {
         )}
       </section>
       {home && home.seasonalOffers.length > 0 && <SeasonalOffers offers={home.seasonalOffers} />}
-      {home?.bestOfferBanner && (
-        <section aria-labelledby="best-offer" className="section">
-          <h2 id="best-offer">{t('home.bestOffer')}</h2>
-          <MerchantLink href={home.bestOfferBanner.merchantUrl} label={t('home.bestOffer')}>
-            <Img
-              src={home.bestOfferBanner.imageUrl}
-              className="wide-banner"
-              sizes={CONTENT_WIDTH}
-              width={1280}
-              height={320}
-            />
-          </MerchantLink>
-        </section>
-      )}
+      {home?.bestOfferBanner && <BestOffer banner={home.bestOfferBanner} />}
     </div>
   );
 }
 
+/**
+ * A picture that links to a merchant's site, in a new tab. Its texts (the image's alt text, a
+ * title) name the link; one without any is named by `fallback`.
+ */
+function PictureLink({
+  href,
+  named,
+  fallback,
+  className,
+  children,
+}: {
+  href: string | null | undefined;
+  named: boolean;
+  fallback: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  if (!href) return <div className={className}>{children}</div>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      aria-label={named ? undefined : fallback}
+    >
+      {children}
+    </a>
+  );
+}
+
+function Heroes({ heroes }: { heroes: HomeContent['heroes'] }) {
+  const { t, lang } = useI18n();
+  return (
+    <Carousel
+      label={t('home.heroes')}
+      slides={[...heroes]
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map((hero, position) => {
+          const title = textIn(hero, 'title', lang);
+          const alt = textIn(hero, 'altText', lang);
+          return (
+            <PictureLink
+              key={hero.id}
+              href={hero.merchantUrl}
+              named={Boolean(title || alt)}
+              fallback={t('home.heroLink', { n: position + 1 })}
+              className="hero-slide"
+            >
+              <Img
+                src={hero.imageUrl}
+                alt={alt}
+                priority={position === 0}
+                className="hero-image"
+                sizes={CONTENT_WIDTH}
+                width={1280}
+                height={400}
+              />
+              {title && (
+                <span className="hero-text">
+                  <span className="hero-title">{title}</span>
+                  <span className="hero-action" aria-hidden="true">
+                    {t('home.heroAction')}
+                  </span>
+                </span>
+              )}
+            </PictureLink>
+          );
+        })}
+    />
+  );
+}
+
 function FlashText({ home }: { home: HomeContent | undefined }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const flash = home?.flashText;
+  const text = textIn(flash, 'text', lang) || t('home.flashDefault');
   if (flash?.contentType === 'image' && flash.imageUrl) {
     return (
       <div className="flash-strip">
-        <MerchantLink href={flash.merchantUrl} label={flash.text || t('home.flashDefault')}>
-          <Img src={flash.imageUrl} alt={flash.text} priority height={48} />
-        </MerchantLink>
+        <PictureLink href={flash.merchantUrl} named fallback={text}>
+          <Img src={flash.imageUrl} alt={text} priority height={48} />
+        </PictureLink>
       </div>
     );
   }
-  const text = flash?.text || t('home.flashDefault');
   return (
     <div className="flash-strip">
       {flash?.merchantUrl ? (
@@ -119,26 +175,76 @@ function FlashText({ home }: { home: HomeContent | undefined }) {
   );
 }
 
+/** The discount said once: the percentage, else the rupees off (as on a coupon card). */
+function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: HomeContent['topCoupons'][number]) {
+  return coupon.percentage > 0
+    ? t('card.off', { value: coupon.percentage })
+    : t('card.flat', { amount: money(coupon.discountValue) });
+}
+
+/** The stores of the top coupons, in their order, each with its best discount among them. */
+function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
+  const i18n = useI18n();
+  const stores = new Map<number, HomeContent['topCoupons'][number]>();
+  for (const coupon of coupons) {
+    const known = stores.get(coupon.merchant.id);
+    if (!known && stores.size >= TOP_STORES) continue;
+    if (!known || coupon.percentage > known.percentage) stores.set(coupon.merchant.id, coupon);
+  }
+  if (stores.size === 0) return null;
+  return (
+    <section aria-labelledby="top-stores" className="top-stores">
+      <div className="section-heading">
+        <h2 id="top-stores">{i18n.t('home.topStores')}</h2>
+        <Link href="/stores">{i18n.t('home.allStores')}</Link>
+      </div>
+      <ul>
+        {[...stores.values()].map((coupon) => (
+          <li key={coupon.merchant.id}>
+            <Link href={coupon.merchant.slug ? `/store/${coupon.merchant.slug}` : '/stores'}>
+              {coupon.merchant.logoUrl ? (
+                <Img src={coupon.merchant.logoUrl} alt="" sizes="40px" width={40} height={40} />
+              ) : (
+                <span className="store-initial" aria-hidden="true">
+                  {coupon.merchant.name.trim().charAt(0).toUpperCase()}
+                </span>
+              )}
+              <span className="top-store-name">{coupon.merchant.name}</span>
+              <span className="top-store-offer">{discount(i18n, coupon)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function TopBanners({ banners }: { banners: Banner[] }) {
-  const { t } = useI18n();
-  if (banners.length === 0) return null;
+  const { t, lang } = useI18n();
   return (
     <div className="top-banners">
-      {banners.map((banner, position) => (
-        <MerchantLink
-          key={banner.id}
-          href={banner.merchantUrl}
-          label={t('home.bannerLink', { n: position + 1 })}
-        >
-          <Img
-            src={banner.imageUrl}
-            sizes="(min-width: 1320px) 604px, (min-width: 600px) 46vw, 68vw"
-            width={640}
-            height={240}
-            eager={position < 2}
-          />
-        </MerchantLink>
-      ))}
+      {banners.map((banner, position) => {
+        const title = textIn(banner, 'title', lang);
+        const alt = textIn(banner, 'altText', lang);
+        return (
+          <PictureLink
+            key={banner.id}
+            href={banner.merchantUrl}
+            named={Boolean(title || alt)}
+            fallback={t('home.bannerLink', { n: position + 1 })}
+            className="banner-slide"
+          >
+            <Img
+              src={banner.imageUrl}
+              alt={alt}
+              sizes="(min-width: 1320px) 604px, (min-width: 600px) 46vw, 68vw"
+              width={640}
+              height={240}
+            />
+            {title && <span className="banner-title">{title}</span>}
+          </PictureLink>
+        );
+      })}
     </div>
   );
 }
@@ -168,7 +274,7 @@ function Tiles({ coupons, firstRowInView }: { coupons: HomeContent['topCoupons']
 }
 
 function SeasonalOffers({ offers }: { offers: HomeContent['seasonalOffers'] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const strip = useRef<HTMLUListElement>(null);
   const sorted = [...offers].sort((a, b) => a.slot - b.slot).slice(0, 4);
   // One view further or back: one offer on phones, three on mid-size screens, four on wide ones.
@@ -196,19 +302,50 @@ function SeasonalOffers({ offers }: { offers: HomeContent['seasonalOffers'] }) {
         </div>
       </div>
       <ul className="seasonal-strip" ref={strip}>
-        {sorted.map((offer) => (
-          <li key={offer.slot}>
-            <MerchantLink href={offer.merchantUrl} label={t('home.seasonalLink', { n: offer.slot })}>
-              <Img
-                src={offer.imageUrl}
-                sizes="(min-width: 1320px) 300px, (min-width: 1200px) 23vw, (min-width: 768px) 31vw, 90vw"
-                width={480}
-                height={320}
-              />
-            </MerchantLink>
-          </li>
-        ))}
+        {sorted.map((offer) => {
+          const title = textIn(offer, 'title', lang);
+          const alt = textIn(offer, 'altText', lang);
+          return (
+            <li key={offer.slot}>
+              <PictureLink
+                href={offer.merchantUrl}
+                named={Boolean(title || alt)}
+                fallback={t('home.seasonalLink', { n: offer.slot })}
+              >
+                <Img
+                  src={offer.imageUrl}
+                  alt={alt}
+                  sizes="(min-width: 1320px) 300px, (min-width: 1200px) 23vw, (min-width: 768px) 31vw, 90vw"
+                  width={480}
+                  height={320}
+                />
+                {title && <span className="seasonal-title">{title}</span>}
+              </PictureLink>
+            </li>
+          );
+        })}
       </ul>
+    </section>
+  );
+}
+
+function BestOffer({ banner }: { banner: NonNullable<HomeContent['bestOfferBanner']> }) {
+  const { t, lang } = useI18n();
+  // The spec's default name ('Bo') is a label for admins, not a text for shoppers.
+  const name = banner.name === CONTENT_DEFAULTS.bestOfferBanner ? '' : textIn(banner, 'name', lang);
+  return (
+    <section aria-labelledby="best-offer" className="section">
+      <h2 id="best-offer">{t('home.bestOffer')}</h2>
+      <PictureLink href={banner.merchantUrl} named={Boolean(name)} fallback={t('home.bestOffer')}>
+        <Img
+          src={banner.imageUrl}
+          alt={name}
+          className="wide-banner"
+          sizes={CONTENT_WIDTH}
+          width={1280}
+          height={320}
+        />
+      </PictureLink>
     </section>
   );
 }

@@ -38,6 +38,23 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [duplicate, setDuplicate] = useState(false);
+  // The link's code names nobody (mistyped, cut short): say so now, in a field the shopper can
+  // correct or clear, rather than refuse the whole form at the end.
+  const [unknownReferral, setUnknownReferral] = useState(false);
+  const { setServerErrors } = form;
+
+  useEffect(() => {
+    if (!referral) return;
+    let current = true;
+    api(`/api/referral-codes/${encodeURIComponent(referral)}`).catch((error) => {
+      if (!current || !(error instanceof ApiError && error.status === 404)) return;
+      setUnknownReferral(true);
+      setServerErrors((errors) => ({ ...errors, referredBy: R.referredBy.unknown }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [referral, setServerErrors]);
 
   useEffect(() => {
     if (!duplicate) return;
@@ -140,8 +157,15 @@ export default function RegisterPage() {
         <Field
           id="register-referredBy"
           label={t('register.referredBy')}
-          readOnly={Boolean(referral)}
-          hint={referral ? t('register.referredByLink') : t('register.referredByHint')}
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={
+            unknownReferral
+              ? t('register.referredByUnknown')
+              : referral
+                ? t('register.referredByLink')
+                : t('register.referredByHint')
+          }
           {...form.bind('referredBy')}
           error={form.shownError('referredBy')}
         />

@@ -19,10 +19,7 @@ export default function SignInPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const form = useForm<SignInField>(
-    { email: '', userName: '', password: '' },
-    useCallback(validateSignIn, []),
-  );
+  const form = useForm<SignInField>({ emailOrMobile: '', password: '' }, useCallback(validateSignIn, []));
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string>();
 
@@ -35,11 +32,7 @@ export default function SignInPage() {
     try {
       await api('/api/auth/users/login', {
         method: 'POST',
-        body: {
-          email: form.values.email.trim(),
-          userName: form.values.userName.trim(),
-          password: form.values.password,
-        },
+        body: { emailOrMobile: form.values.emailOrMobile.trim(), password: form.values.password },
       });
       await refresh();
       navigate(safeNext(params.get('next')), { replace: true });
@@ -59,22 +52,18 @@ export default function SignInPage() {
         </p>
       )}
       <form onSubmit={submit} noValidate>
+        {/* One field for either: a phone keyboard with @ and digits, and the browser's saved login. */}
         <Field
-          id="signin-email"
-          type="email"
-          label={t('signIn.email')}
-          required
-          autoComplete="email"
-          {...form.bind('email')}
-          error={form.shownError('email')}
-        />
-        <Field
-          id="signin-userName"
-          label={t('signIn.userName')}
+          id="signin-emailOrMobile"
+          type="text"
+          inputMode="email"
+          label={t('signIn.emailOrMobile')}
           required
           autoComplete="username"
-          {...form.bind('userName')}
-          error={form.shownError('userName')}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.bind('emailOrMobile')}
+          error={form.shownError('emailOrMobile')}
         />
         <Field
           id="signin-password"

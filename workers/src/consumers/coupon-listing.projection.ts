@@ -82,12 +82,12 @@ export class CouponListingProjection implements EventConsumer {
     await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
     const shown = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, merchant_logo_id, title,
-                                    description, merchant_url, image_id, percentage, discount_value, expires_at,
+                                    description, terms, merchant_url, image_id, percentage, discount_value, expires_at,
                                     category_ids, paid_slot, approved_at, search, clicks, popularity,
                                     today, clicks_today,
                                     votes, worked_votes, last_worked_at, verified_at)
        SELECT c.id, c.merchant_id, ${STORE_NAME_SQL}, m.slug, ${STORE_LOGO_SQL}, c.title, c.description,
-              coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
+              c.terms_and_conditions, coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
               coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
               sl.kind = 'paid', c.approved_at,
               ${searchVectorSql('c.title', STORE_NAME_SQL, 'c.description', categoryNamesSql('c.id'))},
@@ -99,6 +99,7 @@ export class CouponListingProjection implements EventConsumer {
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
          merchant_logo_id = EXCLUDED.merchant_logo_id, title = EXCLUDED.title, description = EXCLUDED.description,
+         terms = EXCLUDED.terms,
          merchant_url = EXCLUDED.merchant_url, image_id = EXCLUDED.image_id, percentage = EXCLUDED.percentage,
          discount_value = EXCLUDED.discount_value, expires_at = EXCLUDED.expires_at,
          category_ids = EXCLUDED.category_ids, paid_slot = EXCLUDED.paid_slot, approved_at = EXCLUDED.approved_at,

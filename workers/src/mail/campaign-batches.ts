@@ -119,7 +119,7 @@ export class CampaignBatchesWorker
   }
 
   private async queueBatch(manager: EntityManager, batch: CampaignBatch): Promise<void> {
-    const { API_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    const { PUBLIC_URL, SESSION_SECRET } = this.environment;
     const [campaign] = await manager.query(
       'SELECT id, subject, body, featured_coupon_ids AS "couponIds" FROM campaigns WHERE id = $1',
       [batch.campaignId],
@@ -149,7 +149,7 @@ export class CampaignBatchesWorker
         recipient: subscriber.email,
         language: subscriber.language,
         campaignId: campaign.id,
-        headers: newsletterHeaders(API_URL, token),
+        headers: newsletterHeaders(PUBLIC_URL, token),
         content: renderMail('campaign', subscriber.language, {
           subject: campaign.subject,
           body: campaign.body,
@@ -157,7 +157,7 @@ export class CampaignBatchesWorker
             label: coupon.title,
             url: `${PUBLIC_URL}/coupons/${coupon.id}`,
           })),
-          unsubscribeUrl: newsletterUnsubscribeUrl(API_URL, token),
+          unsubscribeUrl: newsletterUnsubscribeUrl(PUBLIC_URL, token),
         }),
       };
     });

@@ -66,7 +66,9 @@ export class MailConsumer implements EventConsumer {
   }
 
   private async mailsFor(event: PublishedEvent, manager: EntityManager): Promise<OutgoingMail[]> {
-    const { API_URL, BACKOFFICE_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    // Links for shoppers, and to the API, start at PUBLIC_URL (the site forwards /api): the address
+    // the site is served at. Links for merchants' and admins' screens start at BACKOFFICE_URL.
+    const { BACKOFFICE_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
     const payload = event.payload as Record<string, unknown>;
     const id = event.aggregateId;
     switch (event.type) {
@@ -93,7 +95,7 @@ export class MailConsumer implements EventConsumer {
         return [
           this.mail(event, 'merchant-welcome', merchant, {
             name: merchant.name,
-            confirmUrl: `${API_URL}/api/auth/confirm-email?token=${encodeURIComponent(token)}`,
+            confirmUrl: `${PUBLIC_URL}/api/auth/confirm-email?token=${encodeURIComponent(token)}`,
             validForHours: EMAIL_CONFIRMATION.validForHours,
           }),
         ];
@@ -184,9 +186,9 @@ export class MailConsumer implements EventConsumer {
             event,
             'newsletter-confirmation',
             { ...subscriber, name: subscriber.email },
-            { confirmUrl: `${API_URL}/api/newsletter/confirm?token=${encodeURIComponent(token)}` },
+            { confirmUrl: `${PUBLIC_URL}/api/newsletter/confirm?token=${encodeURIComponent(token)}` },
             newsletterHeaders(
-              API_URL,
+              PUBLIC_URL,
               newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email),
             ),
           ),
@@ -249,12 +251,12 @@ async function merchantRecipient(manager: EntityManager, merchantId: number): Pr
 }
 
 /** `List-Unsubscribe` with one-click unsubscribe (RFC 8058) for every newsletter mail. */
-export function newsletterHeaders(apiUrl: string, unsubscribeToken: string): Record<string, string> {
+export function newsletterHeaders(publicUrl: string, unsubscribeToken: string): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${newsletterUnsubscribeUrl(apiUrl, unsubscribeToken)}>`,
+    'List-Unsubscribe': `<${newsletterUnsubscribeUrl(publicUrl, unsubscribeToken)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
 
-export const newsletterUnsubscribeUrl = (apiUrl: string, token: string) =>
-  `${apiUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+export const newsletterUnsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;

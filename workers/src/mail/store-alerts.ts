@@ -12,7 +12,7 @@ import {
   waitingAlerts,
 } from '../../../api/src/follows/queries/alerts.js';
 import { localePath } from '../../../api/src/rules/addresses.js';
-import { MARKET_TIME_ZONE } from '../../../api/src/rules/coupons.js';
+import { marketClock } from '../../../api/src/rules/coupons.js';
 import { LANGUAGES, type Language } from '../../../api/src/rules/engagement.js';
 import { STORE_ALERTS } from '../../../api/src/rules/follows.js';
 import type { EventConsumer } from '../events/event-consumer.js';
@@ -21,20 +21,6 @@ import { renderMail } from './templates.js';
 
 /** Pairs of follower and store mailed per statement by a sweep. */
 const SWEEP_BATCH = 200;
-
-/** India's calendar day and hour of a moment. */
-function marketClock(now: Date): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: MARKET_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
-}
 
 /**
  * Mails followers the new offers of the stores they follow: at most one mail per follower and
@@ -49,7 +35,10 @@ export class StoreAlerts {
 
   /** Records the alert mails due at `now` (one store's, or every store's); returns how many. */
   async mailDue(manager: EntityManager, now: Date, merchantId?: number): Promise<number> {
-    const { day, hour } = marketClock(now);
+    const {
+      day,
+      parts: { hour },
+    } = marketClock(now);
     if (this.isQuiet(hour)) return 0;
     let mailed = 0;
     for (;;) {
@@ -60,7 +49,7 @@ export class StoreAlerts {
   }
 
   private async mail(manager: EntityManager, alerts: WaitingAlerts, day: string): Promise<number> {
-    const { API_URL, PUBLIC_URL, SESSION_SECRET } = this.environment;
+    const { PUBLIC_URL, SESSION_SECRET } = this.environment;
     const language = (LANGUAGES as readonly string[]).includes(alerts.language)
       ? (alerts.language as Language)
       : 'en';
@@ -75,7 +64,7 @@ export class StoreAlerts {
         alerts.merchantId,
         alerts.email,
       );
-      const unsubscribeUrl = `${API_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}`;
+      const unsubscribeUrl = `${PUBLIC_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}`;
       recorded = await recordOutgoingMails(manager, [
         {
           idempotencyKey: storeAlertMailKey(alerts.userId, alerts.merchantId, day),

@@ -1,8 +1,32 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { BannerPosition, FlashContentType } from '../../rules/content.js';
 
+/**
+ * A picture's title and alt text in English, Hindi and Telugu. English is null only on rows made
+ * before pictures had texts; a translation is null where English stands in for it.
+ */
+abstract class TitledImage {
+  @Column('text', { nullable: true })
+  title: string | null;
+
+  @Column('text', { name: 'title_hi', nullable: true })
+  titleHi: string | null;
+
+  @Column('text', { name: 'title_te', nullable: true })
+  titleTe: string | null;
+
+  @Column('text', { name: 'alt_text', nullable: true })
+  altText: string | null;
+
+  @Column('text', { name: 'alt_text_hi', nullable: true })
+  altTextHi: string | null;
+
+  @Column('text', { name: 'alt_text_te', nullable: true })
+  altTextTe: string | null;
+}
+
 /** An image on the home page that links to a merchant. */
-abstract class PlacedImage {
+abstract class PlacedImage extends TitledImage {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id: number;
 
@@ -37,7 +61,7 @@ export class Banner extends PlacedImage {
 
 /** One of the four seasonal offer images; the slot is its identity. */
 @Entity('seasonal_offers')
-export class SeasonalOffer {
+export class SeasonalOffer extends TitledImage {
   @PrimaryColumn('smallint')
   slot: number;
 
@@ -57,8 +81,15 @@ export class FlashText {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id: number;
 
+  /** In English; shown wherever its translation is missing. */
   @Column('text')
   text: string;
+
+  @Column('text', { name: 'text_hi', nullable: true })
+  textHi: string | null;
+
+  @Column('text', { name: 'text_te', nullable: true })
+  textTe: string | null;
 
   @Column('text', { name: 'content_type' })
   contentType: FlashContentType;
@@ -88,8 +119,15 @@ export class BestOfferBanner {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id: number;
 
+  /** In English; shown wherever its translation is missing. */
   @Column('text')
   name: string;
+
+  @Column('text', { name: 'name_hi', nullable: true })
+  nameHi: string | null;
+
+  @Column('text', { name: 'name_te', nullable: true })
+  nameTe: string | null;
 
   @Column('text')
   type: string;

@@ -8,16 +8,38 @@ import {
   type BannerPosition,
   CONTENT_DEFAULTS,
   CONTENT_LIMITS,
+  type Translated,
 } from '../../rules/content.js';
 
-export interface PublicBanner {
+/**
+ * A picture's title and alt text in the three languages, as the admin gave them: the site shows
+ * the visitor's language and English where a translation is missing (`textIn`). Null English on
+ * pictures added before they had texts.
+ */
+export type PictureTexts = Translated<'title' | 'altText'>;
+
+export interface PublicHero extends PictureTexts {
+  id: number;
+  imageUrl: string | null;
+  merchantUrl: string;
+  sortOrder: number;
+}
+
+export interface PublicBanner extends PictureTexts {
   id: number;
   position: BannerPosition;
   imageUrl: string | null;
   merchantUrl: string;
 }
 
-export interface PublicFlashText {
+export interface PublicSeasonalOffer extends PictureTexts {
+  slot: number;
+  imageUrl: string | null;
+  merchantUrl: string;
+}
+
+export interface PublicFlashText extends Translated<'text'> {
+  /** In English. */
   text: string;
   contentType: 'text' | 'image';
   position: string;
@@ -25,14 +47,40 @@ export interface PublicFlashText {
   imageUrl: string | null;
 }
 
-/** What the public sees of the curated content; kept in `home_content` by its projection. */
+export interface PublicBestOfferBanner extends Translated<'name'> {
+  /** In English. */
+  name: string;
+  imageUrl: string | null;
+  merchantUrl: string;
+  uploadedAt: string;
+}
+
+/**
+ * What the public sees of the curated content, every text in English, Hindi and Telugu: one
+ * document for the three languages of the site, kept in `home_content` by its projection.
+ */
 export interface HomeContent {
-  heroes: Array<{ id: number; imageUrl: string | null; merchantUrl: string; sortOrder: number }>;
+  heroes: PublicHero[];
   banners: Record<BannerPosition, PublicBanner[]>;
-  seasonalOffers: Array<{ slot: number; imageUrl: string | null; merchantUrl: string }>;
+  seasonalOffers: PublicSeasonalOffer[];
   /** The shown flash text of each position. */
   flashTexts: Record<string, PublicFlashText>;
-  bestOfferBanner: { name: string; imageUrl: string | null; merchantUrl: string; uploadedAt: string } | null;
+  bestOfferBanner: PublicBestOfferBanner | null;
+}
+
+const PICTURE_TEXT_COLUMNS = 'title, title_hi, title_te, alt_text, alt_text_hi, alt_text_te';
+
+type Row = Record<string, never>;
+
+function pictureTexts(row: Row): PictureTexts {
+  return {
+    title: row.title,
+    titleHi: row.title_hi,
+    titleTe: row.title_te,
+    altText: row.alt_text,
+    altTextHi: row.alt_text_hi,
+    altTextTe: row.alt_text_te,
+  };
 }
 
 export interface HomePage extends Omit<HomeContent, 'flashTexts'> {
@@ -47,18 +95,22 @@ export interface HomePage extends Omit<HomeContent, 'flashTexts'> {
 export async function buildHomeContent(manager: EntityManager): Promise<HomeContent> {
   const [heroes, banners, seasonal, flashTexts, [bestOffer]] = await Promise.all([
     manager.query(
-      'SELECT id, image_id, merchant_url, sort_order FROM hero_images WHERE is_active ORDER BY sort_order, id',
+      `SELECT id, image_id, merchant_url, sort_order, ${PICTURE_TEXT_COLUMNS}
+       FROM hero_images WHERE is_active ORDER BY sort_order, id`,
     ),
     manager.query(
-      'SELECT id, position, image_id, merchant_url FROM banners WHERE is_active ORDER BY position, sort_order, id',
+      `SELECT id, position, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS}
+       FROM banners WHERE is_active ORDER BY position, sort_order, id`,
     ),
-    manager.query('SELECT slot, image_id, merchant_url FROM seasonal_offers ORDER BY slot'),
     manager.query(
-      `SELECT DISTINCT ON (position) text, content_type, position, merchant_url, image_id
+      `SELECT slot, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS} FROM seasonal_offers ORDER BY slot`,
+    ),
+    manager.query(
+      `SELECT DISTINCT ON (position) text, text_hi, text_te, content_type, position, merchant_url, image_id
        FROM flash_texts WHERE is_active ORDER BY position, updated_at DESC, id DESC`,
     ),
     manager.query(
-      `SELECT name, image_id, merchant_url, uploaded_at FROM best_offer_banners
+      `SELECT name, name_hi, name_te, image_id, merchant_url, uploaded_at FROM best_offer_banners
        WHERE is_active ORDER BY uploaded_at DESC, id DESC LIMIT 1`,
     ),
   ]);
@@ -71,26 +123,31 @@ export async function buildHomeContent(manager: EntityManager): Promise<HomeCont
       position: row.position,
       imageUrl: mediaUrl(row.image_id),
       merchantUrl: row.merchant_url,
+      ...pictureTexts(row),
     });
   }
   return {
-    heroes: heroes.map((row: Record<string, never>) => ({
+    heroes: heroes.map((row: Row) => ({
       id: row.id,
       imageUrl: mediaUrl(row.image_id),
       merchantUrl: row.merchant_url,
       sortOrder: row.sort_order,
+      ...pictureTexts(row),
     })),
     banners: byPosition,
-    seasonalOffers: seasonal.map((row: Record<string, never>) => ({
+    seasonalOffers: seasonal.map((row: Row) => ({
       slot: row.slot,
       imageUrl: mediaUrl(row.image_id),
       merchantUrl: row.merchant_url,
+      ...pictureTexts(row),
     })),
     flashTexts: Object.fromEntries(
-      flashTexts.map((row: Record<string, never>) => [
+      flashTexts.map((row: Row) => [
         row.position,
         {
           text: row.text,
+          textHi: row.text_hi,
+          textTe: row.text_te,
           contentType: row.content_type,
           position: row.position,
           merchantUrl: row.merchant_url,
@@ -101,6 +158,8 @@ export async function buildHomeContent(manager: EntityManager): Promise<HomeCont
     bestOfferBanner: bestOffer
       ? {
           name: bestOffer.name,
+          nameHi: bestOffer.name_hi,
+          nameTe: bestOffer.name_te,
           imageUrl: mediaUrl(bestOffer.image_id),
           merchantUrl: bestOffer.merchant_url,
           uploadedAt: new Date(bestOffer.uploaded_at).toISOString(),

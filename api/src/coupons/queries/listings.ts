@@ -22,6 +22,8 @@ export interface CouponCard {
   id: number;
   title: string;
   description: string;
+  /** The offer's terms and conditions, as its merchant wrote them. */
+  terms: string;
   merchantId: number;
   /** The store's name as its page shows it. */
   merchantName: string;
@@ -82,7 +84,7 @@ export class CouponListings {
     // Page and total apart: a window count would read every matching row for each page.
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
-        `SELECT coupon_id, title, description, merchant_id, merchant_name, merchant_slug, merchant_logo_id,
+        `SELECT coupon_id, title, description, terms, merchant_id, merchant_name, merchant_slug, merchant_logo_id,
                 merchant_url, image_id, percentage, discount_value, expires_at, category_ids, votes, worked_votes,
                 verified_at,
                 CASE WHEN today = (now() AT TIME ZONE '${MARKET_TIME_ZONE}')::date THEN clicks_today ELSE 0 END AS used_today
@@ -100,6 +102,7 @@ export class CouponListings {
           id: row.coupon_id,
           title: row.title,
           description: row.description,
+          terms: row.terms,
           merchantId: row.merchant_id,
           merchantName: row.merchant_name,
           merchantUrl: row.merchant_url,

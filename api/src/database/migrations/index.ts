@@ -15,6 +15,8 @@ import { OutboxFailures1764600000000 } from './1764600000000-outbox-failures.js'
 import { IdempotencyKeys1764610000000 } from './1764610000000-idempotency-keys.js';
 import { SlotSeats1764620000000 } from './1764620000000-slot-seats.js';
 import { StoreFollows1764630000000 } from './1764630000000-store-follows.js';
+import { HomeContentLanguages1764700000000 } from './1764700000000-home-content-languages.js';
+import { CouponCardTerms1764720000000 } from './1764720000000-coupon-card-terms.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -35,4 +37,6 @@ export const migrations = [
   IdempotencyKeys1764610000000,
   SlotSeats1764620000000,
   StoreFollows1764630000000,
+  HomeContentLanguages1764700000000,
+  CouponCardTerms1764720000000,
 ];

@@ -1,13 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, Matches, MinLength } from 'class-validator';
+import { IsIn, MinLength } from 'class-validator';
 import { IsOptional, RequiredText } from '../../http/field-decorators.js';
-import {
-  MERCHANT_REGISTRATION as M,
-  MOBILE_NUMBER,
-  TEXT_LIMITS,
-  USER_REGISTRATION as U,
-} from '../../rules/accounts.js';
+import { MERCHANT_REGISTRATION as M, TEXT_LIMITS, USER_REGISTRATION as U } from '../../rules/accounts.js';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
+import { MobileNumber } from './mobile-number.js';
 
 /** Each field may be left out; a field that is sent follows the registration rule. */
 export class UpdateUserProfileDto {
@@ -19,8 +15,7 @@ export class UpdateUserProfileDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @RequiredText(U.mobileNumber.required, 20)
-  @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
+  @MobileNumber(U.mobileNumber.required, U.mobileNumber.invalid)
   mobileNumber?: string;
 
   @ApiPropertyOptional()
@@ -43,8 +38,7 @@ export class UpdateMerchantProfileDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @RequiredText(M.mobile.required, 20)
-  @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
+  @MobileNumber(M.mobile.required, M.mobile.invalid)
   mobile?: string;
 
   @ApiPropertyOptional()

@@ -2,13 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsEmail, IsIn, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsOptional, RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
-import {
-  MERCHANT_REGISTRATION as M,
-  MOBILE_NUMBER,
-  TEXT_LIMITS,
-  USER_REGISTRATION as U,
-} from '../../rules/accounts.js';
+import { MERCHANT_REGISTRATION as M, TEXT_LIMITS, USER_REGISTRATION as U } from '../../rules/accounts.js';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
+import { MobileNumber } from './mobile-number.js';
 
 export class RegisterUserDto {
   @ApiProperty({ example: 'Asha Rao' })
@@ -25,9 +21,8 @@ export class RegisterUserDto {
   @StrongPassword(U.password.required)
   password: string;
 
-  @ApiProperty({ example: '9876543210' })
-  @RequiredText(U.mobileNumber.required, 20)
-  @Matches(MOBILE_NUMBER, { message: U.mobileNumber.invalid })
+  @ApiProperty({ example: '9876543210', description: 'An Indian mobile number; +91 or 0 before it is fine.' })
+  @MobileNumber(U.mobileNumber.required, U.mobileNumber.invalid)
   mobileNumber: string;
 
   @ApiPropertyOptional({
@@ -82,9 +77,8 @@ export class RegisterMerchantDto {
   @IsEmail({}, { message: M.email.invalid })
   email: string;
 
-  @ApiProperty({ example: '9123456780' })
-  @RequiredText(M.mobile.required, 20)
-  @Matches(MOBILE_NUMBER, { message: M.mobile.invalid })
+  @ApiProperty({ example: '9123456780', description: 'An Indian mobile number; +91 or 0 before it is fine.' })
+  @MobileNumber(M.mobile.required, M.mobile.invalid)
   mobile: string;
 
   @ApiProperty({ example: 'https://glow.in', description: 'The legacy key `merchatURL` is accepted too.' })
