@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_HOME, demoContentSeed } from '../../api/src/content/demo-content.js';
-import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
+import { DEMO_COUPON_COUNT, demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
 import { MARKET_TIME_ZONE } from '../../api/src/rules/coupons.js';
 import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await demoContentSeed.run(dataSource, market.test.environment);
   await demoCouponsSeed.run(dataSource, market.test.environment);
   await Promise.all([adminUploads(), openStore()]);
-  await untilAllListed(market, 18);
+  await untilAllListed(market, DEMO_COUPON_COUNT);
   // The projection's document, not GET /api/home, so no answer is cached before the browser asks.
   await eventually(
     async () => {
@@ -327,7 +327,9 @@ describe('banners by position', () => {
           const [banner] = (await inject(market, 'GET', `/api/banners?position=${position}`)).json();
           expect(banner.position).toBe(position);
           await visit(page, path);
-          const link = page.getByRole('link', { name: 'Featured offer' });
+          // The banner's link is named by its title, its picture by its alt text.
+          const link = page.getByRole('link', { name: banner.title, exact: true });
+          await expect(link.locator('img').getAttribute('alt')).resolves.toBe(banner.altText);
           await expect(link.getAttribute('href')).resolves.toBe(banner.merchantUrl);
           await expect(link.locator('img').getAttribute('src')).resolves.toBe(`${banner.imageUrl}?w=640`);
         }
