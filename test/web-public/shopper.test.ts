@@ -683,6 +683,8 @@ describe('coupons on a phone and a desktop', () => {
               `[...document.querySelectorAll('.coupon-card')].filter((card) => card.getBoundingClientRect().bottom <= innerHeight).length`,
             );
             expect(shown).toBeGreaterThanOrEqual(size === 'phone' ? 4 : 3);
+            // The page is as wide as the window: nothing to scroll sideways, nothing cut off.
+            await expect(page.evaluate('document.documentElement.scrollWidth')).resolves.toBe(viewport.width);
             const header = await page.locator('.site-header').boundingBox();
             expect(header!.height).toBeLessThanOrEqual(64);
             const button = page.getByRole('button', { name: filters });
