@@ -37,19 +37,32 @@ export function Img({ src, priority, eager, sizes = '100vw', alt = '', ...rest }
   );
 }
 
-/** A link to a merchant's site, in a new tab, or plain content when there is none. */
-export function MerchantLink({
+/**
+ * A picture that links to a merchant's site, in a new tab. Its texts (the image's alt text, a
+ * title) name the link; one without any is named by `fallback`.
+ */
+export function PictureLink({
   href,
-  label,
+  named,
+  fallback,
+  className,
   children,
 }: {
   href: string | null | undefined;
-  label: string;
+  named: boolean;
+  fallback: string;
+  className?: string;
   children: React.ReactNode;
 }) {
-  if (!href) return <>{children}</>;
+  if (!href) return <div className={className}>{children}</div>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      aria-label={named ? undefined : fallback}
+    >
       {children}
     </a>
   );

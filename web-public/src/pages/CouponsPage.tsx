@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, type Banner, type CouponCard as Card, type Category, type CouponPage } from '../api';
 import { CouponCard } from '../components/CouponCard';
-import { CONTENT_WIDTH, Img, MerchantLink } from '../components/Img';
+import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { CATEGORY_SLUGS, textIn } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 import {
@@ -143,6 +143,7 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
   }
 
   const tabLabel = (value: Sort) => t(`coupons.tab.${value}`);
+  const bannerTitle = banner ? textIn(banner, 'title', lang) : '';
 
   return (
     <div className="listing-page">
@@ -209,9 +210,11 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
             {t('coupons.results')}
           </h2>
           {banner && (
-            <MerchantLink
+            <PictureLink
               href={banner.merchantUrl}
-              label={textIn(banner, 'title', lang) || t('coupons.bannerLink')}
+              named={false}
+              fallback={bannerTitle || t('coupons.bannerLink')}
+              className="banner-slide list-banner"
             >
               <Img
                 src={banner.imageUrl}
@@ -222,7 +225,8 @@ export default function CouponsPage({ kind, categorySlug }: { kind: ListingKind;
                 width={1280}
                 height={320}
               />
-            </MerchantLink>
+              {bannerTitle && <span className="banner-title">{bannerTitle}</span>}
+            </PictureLink>
           )}
           <div role="tablist" aria-label={t('coupons.sortLabel')} className="tabs">
             {page.sorts.map((value) => (

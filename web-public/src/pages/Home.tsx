@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
 import { CouponCard } from '../components/CouponCard';
-import { CONTENT_WIDTH, Img } from '../components/Img';
+import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { SearchBox } from '../components/SearchBox';
 import { CONTENT_DEFAULTS, textIn } from '../forms/rules';
 import { type I18n, useI18n, usePageTitle } from '../i18n';
@@ -73,37 +73,6 @@ export function Home() {
       {home && home.seasonalOffers.length > 0 && <SeasonalOffers offers={home.seasonalOffers} />}
       {home?.bestOfferBanner && <BestOffer banner={home.bestOfferBanner} />}
     </div>
-  );
-}
-
-/**
- * A picture that links to a merchant's site, in a new tab. Its texts (the image's alt text, a
- * title) name the link; one without any is named by `fallback`.
- */
-function PictureLink({
-  href,
-  named,
-  fallback,
-  className,
-  children,
-}: {
-  href: string | null | undefined;
-  named: boolean;
-  fallback: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  if (!href) return <div className={className}>{children}</div>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={className}
-      aria-label={named ? undefined : fallback}
-    >
-      {children}
-    </a>
   );
 }
 
