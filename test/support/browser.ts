@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts');
@@ -157,5 +157,23 @@ export async function step<T>(page: Page, name: string, action: () => Promise<T>
     const file = join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Runs the steps on a new page of a fresh context (a visitor with no cookies), then closes it; on
+ * failure keeps a screenshot under test/artifacts/, as `step` does.
+ */
+export async function inContext(
+  context: BrowserContext,
+  name: string,
+  steps: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  try {
+    await step(page, name, () => steps(page, context));
+  } finally {
+    await context.close();
   }
 }

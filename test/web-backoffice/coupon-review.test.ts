@@ -49,6 +49,19 @@ async function registerMerchant() {
   return registration;
 }
 
+/** The merchant's API session (a bearer token), to submit coupons as the older client does. */
+async function apiSession(registration: { userName: string; password: string }) {
+  return sessionFrom(
+    await send(market.api.baseUrl, {
+      method: 'POST',
+      url: '/api/auth/merchants/login',
+      headers: BEARER_SIGN_IN,
+      payload: { userName: registration.userName, password: registration.password },
+    }),
+    0,
+  );
+}
+
 async function signIn(page: Page, mode: 'Merchant' | 'Admin', username: string, password: string) {
   await page.goto(`${site.url}/#/login`);
   await page.getByRole('tab', { name: mode }).click();
@@ -173,15 +186,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
 
   it('rejecting asks a reason; cancelling rejects nothing; the merchant sees the reason', async () => {
     const registration = await registerMerchant();
-    const merchant = sessionFrom(
-      await send(market.api.baseUrl, {
-        method: 'POST',
-        url: '/api/auth/merchants/login',
-        headers: BEARER_SIGN_IN,
-        payload: { userName: registration.userName, password: registration.password },
-      }),
-      0,
-    );
+    const merchant = await apiSession(registration);
     const title = `Blurry poster ${Date.now() % 100000}`;
     const couponId = await submitCoupon(market, merchant, { title });
     const page = await browser.newPage();
@@ -229,15 +234,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
 
   it('the queue pages in fives with a numbered pager; bulk reject asks one reason, bulk approve one confirmation', async () => {
     const registration = await registerMerchant();
-    const merchant = sessionFrom(
-      await send(market.api.baseUrl, {
-        method: 'POST',
-        url: '/api/auth/merchants/login',
-        headers: BEARER_SIGN_IN,
-        payload: { userName: registration.userName, password: registration.password },
-      }),
-      0,
-    );
+    const merchant = await apiSession(registration);
     const ids: number[] = [];
     for (let index = 1; index <= 6; index += 1) {
       ids.push(await submitCoupon(market, merchant, { title: `Bulk offer ${index}` }));
@@ -297,15 +294,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
 
   it('shows the merchant and, in the live tab, the admins how shoppers use a coupon: reveals, votes, success rate', async () => {
     const registration = await registerMerchant();
-    const merchant = sessionFrom(
-      await send(market.api.baseUrl, {
-        method: 'POST',
-        url: '/api/auth/merchants/login',
-        headers: BEARER_SIGN_IN,
-        payload: { userName: registration.userName, password: registration.password },
-      }),
-      0,
-    );
+    const merchant = await apiSession(registration);
     const title = `Used offer ${Date.now()}`;
     const couponId = await submitCoupon(market, merchant, { title });
     expect((await approve(market, couponId)).statusCode).toBe(200);
@@ -359,15 +348,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
 
   it('the queue shows what each coupon gives: its discount value in rupees, its percentage and description', async () => {
     const registration = await registerMerchant();
-    const merchant = sessionFrom(
-      await send(market.api.baseUrl, {
-        method: 'POST',
-        url: '/api/auth/merchants/login',
-        headers: BEARER_SIGN_IN,
-        payload: { userName: registration.userName, password: registration.password },
-      }),
-      0,
-    );
+    const merchant = await apiSession(registration);
     const title = `Festive kurtas ${Date.now() % 100000}`;
     const description = 'Flat discount on ethnic wear above ₹2,999.';
     await submitCoupon(market, merchant, { title, description, discountValue: '1500', percentage: '20' });
@@ -389,15 +370,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
 
   it("while a coupon is being approved its buttons are disabled and read 'Processing…'", async () => {
     const registration = await registerMerchant();
-    const merchant = sessionFrom(
-      await send(market.api.baseUrl, {
-        method: 'POST',
-        url: '/api/auth/merchants/login',
-        headers: BEARER_SIGN_IN,
-        payload: { userName: registration.userName, password: registration.password },
-      }),
-      0,
-    );
+    const merchant = await apiSession(registration);
     const title = `Slow approval ${Date.now() % 100000}`;
     await submitCoupon(market, merchant, { title });
     const page = await browser.newPage();

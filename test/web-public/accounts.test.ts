@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_REGISTRATION, USER_SIGN_IN } from '../../api/src/rules/accounts.js';
 import { registerAndSignInUser, USER_PASSWORD, uniqueContact } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
+import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 import { seriousViolations, serveSite, visit } from '../support/web-public.js';
@@ -36,17 +34,7 @@ afterAll(async () => {
 /** Runs the steps as a fresh visitor on a phone; on failure keeps a screenshot under test/artifacts/. */
 async function onPhone(name: string, steps: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({ baseURL: site.url, viewport: PHONE, isMobile: true });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  try {
-    await steps(page, context);
-  } catch (error) {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  await inContext(context, name, steps);
 }
 
 const expectAccessible = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);

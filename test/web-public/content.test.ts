@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -10,7 +8,7 @@ import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
 import { MARKET_TIME_ZONE } from '../../api/src/rules/coupons.js';
 import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
+import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import {
   approveProduct,
@@ -124,22 +122,12 @@ async function openStore() {
 
 async function inBrowser(name: string, steps: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(10_000);
   // Merchants' own sites are outside this machine: a link followed lands on a stand-in page.
   await context.route(
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>shop</title>' }),
   );
-  const page = await context.newPage();
-  try {
-    await steps(page, context);
-  } catch (error) {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  await inContext(context, name, steps);
 }
 
 const currentSlide = (page: Page) => page.locator('.carousel-slide:not([hidden])').getAttribute('aria-label');

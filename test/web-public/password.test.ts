@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD_CHANGE, PASSWORD_RESET } from '../../api/src/rules/accounts.js';
 import { registerAndSignInUser, USER_PASSWORD } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
+import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { linkIn } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
@@ -35,17 +33,7 @@ afterAll(async () => {
 
 async function inBrowser(name: string, steps: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  try {
-    await steps(page, context);
-  } catch (error) {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  await inContext(context, name, steps);
 }
 
 async function signIn(page: Page, email: string, password: string) {

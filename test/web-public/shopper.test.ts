@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { marketClock } from '../../api/src/rules/coupons.js';
@@ -10,7 +8,7 @@ import {
   USER_PASSWORD,
   uniqueContact,
 } from '../support/accounts.js';
-import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
+import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import {
   approve,
   type Marketplace,
@@ -99,23 +97,13 @@ async function newVisitor(): Promise<BrowserContext> {
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>shop</title>' }),
   );
-  context.setDefaultTimeout(10_000);
   return context;
 }
 
 /** Runs the steps; on failure keeps a screenshot under test/artifacts/ and fails. */
 async function inBrowser(name: string, steps: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await newVisitor();
-  const page = await context.newPage();
-  try {
-    await steps(page, context);
-  } catch (error) {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  await inContext(context, name, steps);
 }
 
 const cardTitles = (page: Page) => page.locator('.coupon-card .coupon-title').allTextContents();
