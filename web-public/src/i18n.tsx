@@ -57,6 +57,51 @@ export interface I18n {
 
 const I18nContext = createContext<I18n | undefined>(undefined);
 
+/** A value made on first use, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const formats = new Map<string, ReturnType<typeof makeFormats>>();
+
+/**
+ * Number and date formats of a locale, each built when first used and kept for the page's life:
+ * building `Intl` formats is slow (tens of milliseconds on a phone for the four), and most pages
+ * use one or two of them, so hydration should not pay for all four.
+ */
+function makeFormats(locale: string) {
+  return {
+    numbers: once(() => new Intl.NumberFormat(locale)),
+    rupees: once(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' })),
+    // Dates are shown as in India, wherever the page was rendered.
+    dates: once(
+      () =>
+        new Intl.DateTimeFormat(locale, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: MARKET_TIME_ZONE,
+        }),
+    ),
+    shortDates: once(
+      () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: MARKET_TIME_ZONE }),
+    ),
+  };
+}
+
+function formatsOf(locale: string) {
+  let found = formats.get(locale);
+  if (!found) {
+    found = makeFormats(locale);
+    formats.set(locale, found);
+  }
+  return found;
+}
+
 /** The texts of a loaded language, with English for what it lacks. */
 export function textsOf(lang: Language): Pick<I18n, 't' | 'msg'> {
   const messages = ((i18n.table(lang) ?? en) as Dictionary).msg as Record<string, string>;
@@ -85,28 +130,15 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
   const value = useMemo<I18n>(() => {
     const shown = ready ? lang : 'en';
     const locale = LANGUAGES.find((language) => language.code === shown)?.intl ?? 'en-IN';
-    const numbers = new Intl.NumberFormat(locale);
-    const rupees = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' });
-    const dates = new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      // Dates are shown as in India, wherever the page was rendered.
-      timeZone: MARKET_TIME_ZONE,
-    });
-    const shortDates = new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      timeZone: MARKET_TIME_ZONE,
-    });
+    const { numbers, rupees, dates, shortDates } = formatsOf(locale);
     return {
       lang: shown,
       locale,
       ...textsOf(shown),
-      number: (n) => numbers.format(n),
-      money: (amount) => rupees.format(typeof amount === 'string' ? Number(amount) : amount),
-      date: (when) => dates.format(typeof when === 'string' ? new Date(when) : when),
-      shortDate: (when) => shortDates.format(typeof when === 'string' ? new Date(when) : when),
+      number: (n) => numbers().format(n),
+      money: (amount) => rupees().format(typeof amount === 'string' ? Number(amount) : amount),
+      date: (when) => dates().format(typeof when === 'string' ? new Date(when) : when),
+      shortDate: (when) => shortDates().format(typeof when === 'string' ? new Date(when) : when),
     };
   }, [lang, ready]);
 

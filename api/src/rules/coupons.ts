@@ -100,32 +100,26 @@ export const COUPON_VOTES = {
 /** India's time zone: "today" of `usedToday` and of one vote a day starts at midnight here. */
 export const MARKET_TIME_ZONE = 'Asia/Kolkata';
 
-/** The wall clock in India at an instant, and its calendar day as `YYYY-MM-DD`. */
+/** India's offset from UTC: +05:30 all year (no daylight saving since 1945). */
+const MARKET_UTC_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The wall clock in India at an instant, and its calendar day as `YYYY-MM-DD`. Computed from the
+ * fixed offset rather than with `Intl.DateTimeFormat`: the first time-zone format a browser builds
+ * costs tens of milliseconds on a phone, paid while a page of coupon cards hydrates.
+ */
 export function marketClock(at: Date | number): {
   day: string;
   parts: { year: number; month: number; day: number; hour: number; minute: number; second: number };
 } {
-  const found = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: MARKET_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  );
+  const wall = new Date(new Date(at).getTime() + MARKET_UTC_OFFSET_MS);
   const parts = {
-    year: found.year,
-    month: found.month,
-    day: found.day,
-    hour: found.hour,
-    minute: found.minute,
-    second: found.second,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
   const pad = (n: number) => String(n).padStart(2, '0');
   return { day: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`, parts };
