@@ -189,6 +189,18 @@ describe('browsers', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
+
+  it("gives HTML a document's policies, and JSON only what a JSON answer needs", async () => {
+    const html = await api.http.inject({ method: 'GET', url: '/api/docs' });
+    const json = await api.http.inject({ method: 'GET', url: '/api/health' });
+
+    expect(html.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(html.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['content-security-policy']).toBeUndefined();
+    expect(json.headers['x-download-options']).toBeUndefined();
+    expect(json.headers['referrer-policy']).toBe('no-referrer');
+  });
 });
 
 describe('documentation and operations', () => {

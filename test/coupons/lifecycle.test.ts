@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ExpireDueCoupons } from '../../api/src/coupons/commands/expiry.js';
 import { REVEAL_LIMITS } from '../../api/src/coupons/commands/reveal.js';
-import { LISTINGS_CHANNEL } from '../../api/src/coupons/queries/listing-cache.js';
+import { LISTINGS_CHANNEL } from '../../api/src/coupons/events/coupon-events.js';
 import { LISTING_ORDER } from '../../api/src/coupons/queries/listings.js';
 import type { PublishedEvent } from '../../api/src/events/domain-event.js';
 import { COUPON_REVIEW } from '../../api/src/rules/coupons.js';
@@ -439,6 +439,38 @@ describe('ready lists', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('answer from memory with the header block of a routed answer, for each web app and no other origin', async () => {
+    const url = '/api/coupons?sort=popular&perPage=2';
+    const routed = await inject('GET', url, { origin: 'http://localhost:5174', 'x-request-id': 'first-read' });
+    const readyForSite = await inject('GET', url, { origin: 'http://localhost:5173' });
+    const readyForOther = await inject('GET', url, { origin: 'https://evil.example' });
+    const head = await inject('HEAD', url);
+
+    const sameAcrossAnswers = [
+      'content-type',
+      'content-length',
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+      'vary',
+    ];
+    for (const name of sameAcrossAnswers) {
+      expect({ name, value: readyForSite.headers[name] }).toEqual({ name, value: routed.headers[name] });
+    }
+    expect(routed.headers['x-request-id']).toBe('first-read');
+    expect(readyForSite.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readyForSite.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(readyForSite.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(readyForSite.headers['access-control-expose-headers'])).toContain('Content-Range');
+    expect(readyForOther.headers['access-control-allow-origin']).toBeUndefined();
+    expect(readyForOther.body).toBe(routed.body);
+    // A JSON answer carries no document policies (they are for HTML).
+    expect(readyForSite.headers['content-security-policy']).toBeUndefined();
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(routed.headers['content-length']);
   });
 
   it('drop a list when a coupon joins it', async () => {

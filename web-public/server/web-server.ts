@@ -6,11 +6,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../../api/src/config/environment.js';
-import { HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL } from '../../api/src/coupons/queries/listing-cache.js';
+import { HOME_CONTENT_CHANNEL } from '../../api/src/content/events/content-events.js';
+import { LISTINGS_CHANNEL } from '../../api/src/coupons/events/coupon-events.js';
 import { CouponListings } from '../../api/src/coupons/queries/listings.js';
 import { ReadyCache } from '../../api/src/events/ready-cache.js';
 import { nextMarketMidnight } from '../../api/src/rules/coupons.js';
-import { STORE_PAGES_CHANNEL } from '../../api/src/storefront/queries/store-page-cache.js';
+import { STORE_PAGES_CHANNEL } from '../../api/src/storefront/events/storefront-events.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument } from './documents.js';
 import { serveImages } from './image-cache.js';
@@ -89,7 +90,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   app.addHook('onSend', async (_request, reply) => {
+    // A stricter policy the API chose keeps: its click-outs tell the store nothing of our addresses.
+    const apiReferrerPolicy = reply.getHeader('referrer-policy');
     reply.headers(SECURITY_HEADERS);
+    if (apiReferrerPolicy === 'no-referrer') reply.header('referrer-policy', apiReferrerPolicy);
   });
 
   serveImages(app, environment.API_UPSTREAM_URL);

@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  type OnModuleInit,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional } from 'class-validator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SearchText, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { type AccountRequest, Public } from '../identity/sessions/access.js';
@@ -74,23 +61,17 @@ class ListingQueryDto {
 @ApiTags('coupons')
 @Public()
 @Controller()
-export class PublicCouponsController implements OnModuleInit {
+export class PublicCouponsController {
   constructor(
     private readonly listings: CouponListings,
     private readonly cache: ListingCache,
     private readonly commands: CommandBus,
-    private readonly adapterHost: HttpAdapterHost,
   ) {}
-
-  /** A list already built for this exact URL is answered before any routing work. */
-  onModuleInit(): void {
-    this.cache.serveReadyResponses(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
-  }
 
   /** Live coupons: popular, newest, A-Z, best, expiring first, or top offers. Never the codes. */
   @Get('coupons')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  list(@Query() query: ListingQueryDto, @Req() request: FastifyRequest): Promise<string> {
+  list(@Query() query: ListingQueryDto, @Req() request: FastifyRequest): Promise<Buffer> {
     const listing = {
       sort: query.sort,
       categoryIds: query.category ? [...new Set(query.category)].sort((a, b) => a - b) : undefined,

@@ -16,7 +16,9 @@ import { QueueName } from '../jobs/queues.js';
 import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
+import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
+import { ReadyAnswers } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
 import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
 import { createValidationPipe } from './validation.js';
@@ -64,14 +66,23 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
-
   const instance = app.getHttpAdapter().getInstance();
+  const webAppUrls = [environment.PUBLIC_URL, environment.BACKOFFICE_URL];
+  // First of all hooks: a ready public read is answered before any other runs.
+  app.get(ReadyAnswers).install(instance, webAppUrls);
+  instance.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS);
+    done();
+  });
+  // HTML (the OpenAPI page, the queue dashboard, notice pages) gets a document's policies too.
+  const htmlSecurityHeaders = helmet(HTML_SECURITY_HEADERS);
+  instance.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
+    htmlSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      error ? done(error as Error) : done(null, payload),
+    );
+  });
   recordRequestDurations(instance, app.get(Metrics));
   answerWithinDeadline(instance, {
     requestMs: environment.REQUEST_TIMEOUT_MS,
@@ -90,40 +101,7 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });
-  // Security headers from one helmet middleware built once (the Fastify plugin rebuilt it, and
-  // re-parsed the policy, on every request).
-  const securityHeaders = helmet({
-    // The API answers JSON; only the OpenAPI page and the queue dashboard render HTML, and both
-    // ship inline scripts and styles.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are embedded by both web apps
-  });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-    );
-  app.enableCors({
-    origin: [environment.PUBLIC_URL, environment.BACKOFFICE_URL].map((url) => new URL(url).origin),
-    credentials: true,
-    exposedHeaders: ['Content-Range', 'X-Request-Id', 'ETag', 'Retry-After', 'Idempotent-Replayed'],
-    allowedHeaders: [
-      'Content-Type',
-      'Authorization',
-      'X-XSRF-TOKEN',
-      'X-Request-Id',
-      'Range',
-      'Idempotency-Key',
-    ],
-  });
+  app.enableCors(corsOptions(webAppUrls));
 
   const openApi = new DocumentBuilder()
     .setTitle('Offers marketplace API')

@@ -16,6 +16,7 @@ import type { DestinationStream } from 'pino';
 import { Environment } from '../config/environment.js';
 import { dataSourceOptions, type PoolKind, poolLimits } from '../database/data-source-options.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
+import { ReadyAnswers } from '../http/ready-answers.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
 import { configureImageLimit } from '../media/images.js';
 import { Metrics } from '../metrics/metrics.js';
@@ -78,10 +79,20 @@ export class PlatformModule {
         RedisConnections,
         QueueRegistry,
         UnitOfWork,
+        ReadyAnswers,
         // One registry per application: the process's metrics, labelled api or workers.
         { provide: Metrics, useFactory: () => new Metrics(options.pool === 'workers' ? 'workers' : 'api') },
       ],
-      exports: [Environment, PRODUCER_REDIS, CLIENT_REDIS, QueueRegistry, UnitOfWork, CqrsModule, Metrics],
+      exports: [
+        Environment,
+        PRODUCER_REDIS,
+        CLIENT_REDIS,
+        QueueRegistry,
+        UnitOfWork,
+        CqrsModule,
+        Metrics,
+        ReadyAnswers,
+      ],
     };
   }
 }

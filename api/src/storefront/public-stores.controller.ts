@@ -1,26 +1,16 @@
-import {
-  Controller,
-  Get,
-  NotFoundException,
-  type OnModuleInit,
-  Param,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsOptional } from 'class-validator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
+import type { ReadyAnswer } from '../http/ready-answers.js';
 import { Public } from '../identity/sessions/access.js';
-import { SLUG_MAX_LENGTH } from '../rules/addresses.js';
 import { STORE_FORM, STORE_LIST } from '../rules/storefront.js';
 import { listStores } from './queries/store-list.js';
-import { type ReadyPage, StorePageCache } from './queries/store-page-cache.js';
+import { isStoreAddress, StorePageCache } from './queries/store-page-cache.js';
 
 class StoreListQueryDto {
   @IsOptional()
@@ -37,10 +27,6 @@ class StoreListQueryDto {
   perPage: number = STORE_LIST.defaultPerPage;
 }
 
-const PAGE_ROUTES = new Set(['/api/stores/:store', '/api/MerchantPage/GetMerchantStore/:id']);
-/** A merchant id, or a store's slug (`/store/<slug>` on the public site). */
-const ADDRESS = /^(?:[1-9]\d{0,8}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
-
 /**
  * Public store pages, read from the `store_pages` read model, where each page is kept as the JSON
  * text it is sent as; each API process also keeps the pages it served ready in memory.
@@ -48,24 +34,11 @@ const ADDRESS = /^(?:[1-9]\d{0,8}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 @ApiTags('stores')
 @Public()
 @Controller()
-export class PublicStoresController implements OnModuleInit {
+export class PublicStoresController {
   constructor(
     private readonly pages: StorePageCache,
-    private readonly adapterHost: HttpAdapterHost,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
-
-  /** A page ready in memory is answered before Nest's guard and pipes run (as the coupon lists are). */
-  onModuleInit(): void {
-    const server = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' || !PAGE_ROUTES.has(request.routeOptions.url ?? '')) return;
-      const [id] = Object.values(request.params as Record<string, string>);
-      if (!id || id.length > SLUG_MAX_LENGTH || !ADDRESS.test(id)) return;
-      const ready = this.pages.peek(id);
-      if (ready) return send(request, reply, ready);
-    });
-  }
 
   /** The stores A-Z, a page at a time. */
   @Get('stores')
@@ -76,8 +49,7 @@ export class PublicStoresController implements OnModuleInit {
   /** By merchant id or by the store's slug. */
   @Get('stores/:store')
   async page(@Param('store') address: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const page =
-      address.length <= SLUG_MAX_LENGTH && ADDRESS.test(address) ? await this.pages.get(address) : null;
+    const page = isStoreAddress(address) ? await this.pages.get(address) : null;
     if (page === null) throw new NotFoundException({ statusCode: 404, message: STORE_FORM.notFound });
     return send(request, reply, page);
   }
@@ -94,7 +66,7 @@ export class PublicStoresController implements OnModuleInit {
 }
 
 /** The page's bytes, or 304 when the browser already has them; browsers check again each time. */
-function send(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
+function send(request: FastifyRequest, reply: FastifyReply, page: ReadyAnswer) {
   reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
   if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(page.body);

@@ -4,8 +4,8 @@ import {
   CouponRevealed,
   CouponVoted,
   LISTING_EVENTS,
+  LISTINGS_CHANNEL,
 } from '../../../api/src/coupons/events/coupon-events.js';
-import { LISTINGS_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
 import {
   addSearchWordsSql,
   categoryNamesSql,

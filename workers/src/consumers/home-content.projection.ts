@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CONTENT_EVENTS } from '../../../api/src/content/events/content-events.js';
+import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '../../../api/src/content/events/content-events.js';
 import { buildHomeContent } from '../../../api/src/content/queries/home-content.js';
-import { HOME_CONTENT_CHANNEL } from '../../../api/src/coupons/queries/listing-cache.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 

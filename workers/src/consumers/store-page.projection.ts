@@ -7,9 +7,11 @@ import {
 } from '../../../api/src/coupons/events/coupon-events.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
-import { STORE_PAGE_EVENTS } from '../../../api/src/storefront/events/storefront-events.js';
+import {
+  STORE_PAGE_EVENTS,
+  STORE_PAGES_CHANNEL,
+} from '../../../api/src/storefront/events/storefront-events.js';
 import { buildStorePage } from '../../../api/src/storefront/queries/store-page.js';
-import { STORE_PAGES_CHANNEL } from '../../../api/src/storefront/queries/store-page-cache.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

@@ -1,5 +1,8 @@
 import { DomainEvent } from '../../events/domain-event.js';
 
+/** Notified (at commit) by the home-content projection whenever the home page's document changes. */
+export const HOME_CONTENT_CHANNEL = 'home_content_changed';
+
 /** The kinds of home-page content; each names its aggregate and its events. */
 export const CONTENT_KINDS = [
   'HeroImage',

@@ -1,5 +1,8 @@
 import { DomainEvent } from '../../events/domain-event.js';
 
+/** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
+export const LISTINGS_CHANNEL = 'coupon_listings_changed';
+
 abstract class CouponEvent<P extends object> extends DomainEvent<P> {
   readonly aggregateType = 'Coupon';
 }

@@ -1,5 +1,8 @@
 import { DomainEvent } from '../../events/domain-event.js';
 
+/** Notified (at commit) by the store page projection whenever a page changes or goes. */
+export const STORE_PAGES_CHANNEL = 'store_pages_changed';
+
 /** The store's aggregate id is its merchant's id: one store per merchant. */
 export class StoreSaved extends DomainEvent<{ merchantId: number }> {
   static readonly type = 'StoreSaved';

@@ -4,18 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { ReadyCache } from '../../events/ready-cache.js';
+import { ReadyAnswer, ReadyAnswers } from '../../http/ready-answers.js';
 import { Metrics } from '../../metrics/metrics.js';
+import { SLUG_MAX_LENGTH } from '../../rules/addresses.js';
+import { STORE_PAGES_CHANNEL } from '../events/storefront-events.js';
 import { storePageText } from './store-list.js';
 
-/** Notified (at commit) by the store page projection whenever a page changes or goes. */
-export const STORE_PAGES_CHANNEL = 'store_pages_changed';
 const MAX_ENTRIES = 1_000;
 
-/** A page's JSON text and its entity tag (browsers revalidate with it and get 304s). */
-export interface ReadyPage {
-  body: string;
-  etag: string;
-}
+/** Addresses of a store page: the site's, and the older client's. */
+const PAGE_ROUTES = ['/api/stores/:store', '/api/MerchantPage/GetMerchantStore/:id'];
+/** A merchant id, or a store's slug (`/store/<slug>` on the public site). */
+export const STORE_ADDRESS = /^(?:[1-9]\d{0,8}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /**
  * Ready response bytes of the public store pages, per API process (`ReadyCache`): every entry is
@@ -26,12 +26,13 @@ export interface ReadyPage {
 @Injectable()
 export class StorePageCache implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Keyed by the address asked for: the merchant id in digits, or the store's slug. */
-  private readonly pages: ReadyCache<ReadyPage | null>;
+  private readonly pages: ReadyCache<ReadyAnswer | null>;
 
   constructor(
     environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
     metrics: Metrics,
+    answers: ReadyAnswers,
   ) {
     this.pages = new ReadyCache(
       environment.DATABASE_URL,
@@ -43,27 +44,35 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
         observe: metrics.cacheObserver('store-pages'),
       },
     );
+    // A page ready in memory is answered before routing work, as the coupon lists are; browsers
+    // revalidate with its entity tag and get 304s.
+    answers.register(PAGE_ROUTES, (request) => {
+      const [address] = Object.values(request.params as Record<string, string>);
+      return address && isStoreAddress(address) ? (this.pages.serve(address) ?? undefined) : undefined;
+    });
   }
 
   onApplicationBootstrap(): void {
     this.pages.start();
   }
 
-  /** The page when it is ready in memory (a cache hit); null for an address known to have no page. */
-  peek(address: string): ReadyPage | null | undefined {
-    return this.pages.serve(address);
-  }
-
   /** The page at a merchant id (digits) or a slug, or null when there is no public page there. */
-  get(address: string): Promise<ReadyPage | null> {
+  get(address: string): Promise<ReadyAnswer | null> {
     return this.pages.get(address, async () => {
       const body = await storePageText(this.dataSource, address);
       const etag = body && `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      return { value: body === undefined ? null : { body, etag: etag! } };
+      return {
+        value: body === undefined ? null : new ReadyAnswer(body, { etag: etag!, cacheControl: 'no-cache' }),
+      };
     });
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.pages.stop();
   }
+}
+
+/** Whether `address` can name a store page (anything else has none, and is not looked up). */
+export function isStoreAddress(address: string): boolean {
+  return address.length <= SLUG_MAX_LENGTH && STORE_ADDRESS.test(address);
 }
