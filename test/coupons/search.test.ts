@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Metrics } from '../../api/src/metrics/metrics.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import {
   approve,
@@ -138,5 +139,24 @@ describe('suggestions as one types (GET /api/search/suggest)', () => {
     }
     await untilEventsProcessed(market);
     expect((await suggest('kumkum')).body.coupons).toHaveLength(5);
+  });
+
+  it('answers a repeated word from memory, and follows the next coupon that matches it', async () => {
+    const hits = async () =>
+      (await market.api.app.get(Metrics).cacheRequests.get()).values.find(
+        (value) => value.labels.cache === 'suggestions' && value.labels.result === 'hit',
+      )?.value ?? 0;
+    const first = await suggest('rosewater');
+    const before = await hits();
+    const again = await suggest('rosewater');
+    expect(await hits()).toBe(before + 1);
+    expect(again).toEqual(first);
+
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl, { brandName: 'Gulab House' });
+    const id = await submitCoupon(market, session, { title: 'Rosewater toner 30% off' });
+    await approve(market, id);
+    await untilEventsProcessed(market);
+
+    expect(titles((await suggest('rosewater')).body)).toEqual(['Rosewater toner 30% off']);
   });
 });
