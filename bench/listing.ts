@@ -34,11 +34,13 @@ import {
   stopServerProcesses,
   waitForHealthy,
 } from './listing/children.js';
+import { hotReadLines, measureHotReads, wrkInstalled } from './listing/hot-reads.js';
 import {
   MERCHANTS,
   seedCoupons,
   seedListings,
   seedMerchantsAndSlots,
+  seedStorePage,
   vacuumAnalyze,
 } from './listing/seed.js';
 import {
@@ -62,6 +64,9 @@ const EXPIRY_BATCH = 1000;
 const API_START_TIMEOUT_MS = 60_000;
 const TARGET_RATIO = 0.6;
 const TARGET_API_P99_MS = 25;
+/** Each hot public read against a bare server sending its bytes (measured with wrk when installed). */
+const TARGET_HOT_READ_RATIO = 0.5;
+const HOT_READ_ROUNDS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -503,6 +508,26 @@ async function main(): Promise<void> {
     const apiLoad = await measureLoad('API', `${apiBaseUrl}${LISTING_PATH}`, api, settings, listing.body);
     phase('Bare node:http');
     const bareLoad = await measureLoad('bare node:http', bare.url, bare.server, settings, listing.body);
+    await bare.server.stop();
+    let hotReads: string[] = ['', 'Hot reads with wrk: skipped (wrk and taskset are not installed)'];
+    if (wrkInstalled()) {
+      const store = await withClient(environment.DATABASE_URL, seedStorePage);
+      const rounds = HOT_READ_ROUNDS;
+      const seconds = Math.max(3, Math.round(settings.seconds / 2));
+      console.log(`Hot reads with wrk: ${rounds} rounds of ${seconds} s per server and read …`);
+      const results = await measureHotReads(
+        apiBaseUrl,
+        api,
+        [
+          { label: 'coupon list', path: LISTING_PATH },
+          { label: 'home page', path: '/api/home' },
+          { label: 'store page', path: `/api/stores/${store}` },
+          { label: 'suggestions', path: '/api/search/suggest?q=brand' },
+        ],
+        { connections: settings.connections, seconds, rounds },
+      );
+      hotReads = hotReadLines(results, TARGET_HOT_READ_RATIO, settings.connections, rounds);
+    }
     await stopServerProcesses();
 
     app = await NestFactory.createApplicationContext(SweepModule.forRoot(environment), {
@@ -518,6 +543,7 @@ async function main(): Promise<void> {
     }
 
     report(settings, seedMs, listing, apiLoad, bareLoad, sweeps);
+    console.log(hotReads.join('\n'));
   } finally {
     await cleanUp();
   }

@@ -135,3 +135,20 @@ export async function seedListings(client: pg.Client): Promise<void> {
 export async function vacuumAnalyze(client: pg.Client, tables: string[]): Promise<void> {
   await client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
 }
+
+/**
+ * The store page of `brand-1` in the `store_pages` read model, shaped as the projection keeps it
+ * (the page as the JSON text it is sent as) with the store's first 24 listed coupons.
+ */
+export async function seedStorePage(client: pg.Client): Promise<string> {
+  await client.query(
+    `INSERT INTO store_pages (merchant_id, slug, document)
+     SELECT m.id, m.slug, json_build_object(
+              'merchantId', m.id, 'storeName', m.brand_name, 'slug', m.slug, 'tagline', 'Everyday offers',
+              'websiteUrl', m.merchant_url, 'categories', '[]'::json, 'products', '[]'::json,
+              'coupons', (SELECT coalesce(json_agg(row_to_json(l)), '[]'::json)
+                          FROM (SELECT * FROM coupon_listings WHERE merchant_id = m.id ORDER BY coupon_id LIMIT 24) l))
+     FROM merchants m WHERE m.slug = 'brand-1'`,
+  );
+  return 'brand-1';
+}
