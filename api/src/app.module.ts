@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AnalyticsModule } from './analytics/analytics.module.js';
+import { ClicksModule } from './clicks/clicks.module.js';
 import type { Environment } from './config/environment.js';
 import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
@@ -8,6 +10,7 @@ import { FollowsModule } from './follows/follows.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { IdentityModule } from './identity/identity.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
@@ -28,8 +31,11 @@ export class AppModule {
         HealthModule,
         EngagementModule,
         EarningsModule,
+        PayoutsModule,
         SearchModule,
         FollowsModule,
+        AnalyticsModule,
+        ClicksModule,
       ],
     };
   }

@@ -443,7 +443,10 @@ describe('ready lists', () => {
 
   it('answer from memory with the header block of a routed answer, for each web app and no other origin', async () => {
     const url = '/api/coupons?sort=popular&perPage=2';
-    const routed = await inject('GET', url, { origin: 'http://localhost:5174', 'x-request-id': 'first-read' });
+    const routed = await inject('GET', url, {
+      origin: 'http://localhost:5174',
+      'x-request-id': 'first-read',
+    });
     const readyForSite = await inject('GET', url, { origin: 'http://localhost:5173' });
     const readyForOther = await inject('GET', url, { origin: 'https://evil.example' });
     const head = await inject('HEAD', url);

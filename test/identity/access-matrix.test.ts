@@ -52,6 +52,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/follows/unsubscribe',
   'POST /api/contact',
   'POST /api/postbacks/purchases',
+  'GET /api/out/:couponId',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

@@ -232,14 +232,22 @@ describe('browsing coupons', () => {
         );
         expect(await seriousViolations(page)).toEqual([]);
 
-        // "Go to <store>" opens the shop in a new tab; the code is still in front on this page.
+        // "Go to <store>" opens the shop in a new tab through the click-out, which records the
+        // click and hands its id to the shop; the code is still in front on this page.
+        const [{ id: couponId }] = await market.api.dataSource.query(
+          "SELECT id FROM coupons WHERE title LIKE 'Argan hair oil%'",
+        );
         const shopLink = dialog.getByRole('link', { name: `Go to ${store.name}` });
-        await expect(shopLink.getAttribute('href')).resolves.toBe('https://glow.example.in/diwali');
+        await expect(shopLink.getAttribute('href')).resolves.toBe(`/api/out/${couponId}`);
         await expect(shopLink.getAttribute('target')).resolves.toBe('_blank');
         const popup = page.waitForEvent('popup');
         await shopLink.click();
         const shop = await popup;
-        await shop.waitForURL('https://glow.example.in/diwali');
+        await shop.waitForURL(/^https:\/\/glow\.example\.in\/diwali\?subid=[\w-]{22}$/);
+        const clickId = new URL(shop.url()).searchParams.get('subid');
+        await expect(
+          market.api.dataSource.query('SELECT coupon_id AS "couponId" FROM clicks WHERE id = $1', [clickId]),
+        ).resolves.toEqual([{ couponId }]);
         await expect(dialog.getByTestId('coupon-code').isVisible()).resolves.toBe(true);
 
         // Did the code work? The answer is kept as this visitor's vote on the coupon.

@@ -15,6 +15,8 @@ import { merchantCategories } from './merchant-categories/MerchantCategories';
 import { merchantCoupons } from './merchant-coupons/MerchantCoupons';
 import { merchantProducts, simpleProducts } from './merchant-products/MerchantProducts';
 import { StorePage } from './merchant-store/StorePage';
+import { TrackingPage } from './merchant-tracking/TrackingPage';
+import { payouts } from './payouts/PayoutList';
 import { productReviews } from './product-reviews/ProductReviewList';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -48,6 +50,7 @@ export const App = () => (
           <>
             <Resource name="coupon-reviews" {...couponReviews} />
             <Resource name="product-reviews" {...productReviews} />
+            <Resource name="payouts" {...payouts} />
             <Resource name="slots" {...slots} />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
@@ -71,6 +74,7 @@ export const App = () => (
               <Route path="/store" element={<StorePage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/referral" element={<ReferralPage />} />
+              <Route path="/tracking" element={<TrackingPage />} />
               <Route path="/security" element={<SecurityPage />} />
             </CustomRoutes>
           </>

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
+import { DailyFiguresProjection } from './consumers/daily-figures.projection.js';
 import { HomeContentProjection } from './consumers/home-content.projection.js';
 import { ReferralRewards } from './consumers/referral-rewards.js';
 import { StorePageProjection } from './consumers/store-page.projection.js';
@@ -20,4 +21,5 @@ export const eventConsumers: Type<EventConsumer>[] = [
   CampaignFanOut,
   ReferralRewards,
   StoreAlertsConsumer,
+  DailyFiguresProjection,
 ];

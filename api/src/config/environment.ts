@@ -191,6 +191,12 @@ export class Environment {
   @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
   REFERRAL_MIN_PURCHASE_RUPEES = '500';
 
+  /** The smallest payout of confirmed cashback a shopper may request, in rupees (more than 0). */
+  @Matches(/^(?!0+(\.0{1,2})?$)\d{1,7}(\.\d{1,2})?$/, {
+    message: 'must be an amount in rupees above 0 with up to 2 decimals',
+  })
+  PAYOUT_MIN_RUPEES = '250';
+
   /**
    * Hours of India's day in which store alerts wait (from-until, 24-hour clock), or `none`: an
    * offer approved at night reaches its followers in the morning.

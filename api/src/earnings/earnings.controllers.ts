@@ -20,6 +20,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { findClick } from '../clicks/queries/clicks.js';
 import { Environment } from '../config/environment.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
@@ -63,6 +64,7 @@ interface EarningRow {
   amountPaise: string;
   state: string;
   referredUserId: number | null;
+  clickId: string | null;
   createdAt: Date;
   confirmedAt: Date | null;
   paidAt: Date | null;
@@ -73,7 +75,7 @@ const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "bene
                  merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
                  purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
                  amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
-                 created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
+                 click_id AS "clickId", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
                  cancelled_at AS "cancelledAt"`;
 
 /** An earning as the back-office shows it: amounts in rupees, the rate in percent. */
@@ -91,6 +93,7 @@ const earningRecord = (row: EarningRow) => ({
   cashback: rupees(row.amountPaise),
   state: row.state,
   referredUserId: row.referredUserId,
+  clickId: row.clickId,
   createdAt: row.createdAt,
   confirmedAt: row.confirmedAt,
   paidAt: row.paidAt,
@@ -141,6 +144,11 @@ async function earningsOf(
   };
 }
 
+interface PostbackMerchant {
+  id: number;
+  secret: string | null;
+}
+
 /** Purchases reported by merchants or affiliate networks, signed with the merchant's secret. */
 @ApiTags('postbacks')
 @Controller('postbacks')
@@ -152,7 +160,8 @@ export class PostbacksController {
 
   /**
    * The signature is checked before anything else is said about the body: a caller without the
-   * secret learns nothing but 401. 201 for a new purchase, 200 with the first record for a repeat.
+   * secret learns nothing but 401 (and, for a click id, whether the click exists: 404). 201 for a
+   * new purchase, 200 with the first record for a repeat.
    */
   @Public()
   @Post('purchases')
@@ -162,22 +171,9 @@ export class PostbacksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const body = request.body;
-    const couponId =
-      typeof body === 'object' && body !== null ? (body as Record<string, unknown>).couponId : undefined;
-    const id = typeof couponId === 'number' || typeof couponId === 'string' ? String(couponId) : '';
-    // The coupon names the merchant whose secret signs the report: without one nothing can be checked.
-    if (!/^\d{1,9}$/.test(id)) {
-      throw new BadRequestException({
-        statusCode: 400,
-        message: INVALID_INPUT_MESSAGE,
-        errors: { couponId: [POSTBACK.couponId] },
-      });
-    }
-    const [merchant] = await this.dataSource.query(
-      `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-       WHERE c.id = $1`,
-      [Number(id)],
-    );
+    const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const merchant =
+      fields.clickId === undefined ? await this.couponsMerchant(fields) : await this.clicksMerchant(fields);
     if (
       !merchant?.secret ||
       !request.rawBody ||
@@ -190,6 +186,42 @@ export class PostbacksController {
     reply.status(created ? 201 : 200);
     const [row] = await this.dataSource.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [earningId]);
     return earningRecord(row);
+  }
+
+  /** The coupon names the merchant whose secret signs the report: without one nothing can be checked. */
+  private async couponsMerchant(fields: Record<string, unknown>): Promise<PostbackMerchant | undefined> {
+    const { couponId } = fields;
+    const id = typeof couponId === 'number' || typeof couponId === 'string' ? String(couponId) : '';
+    if (!/^\d{1,9}$/.test(id)) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: INVALID_INPUT_MESSAGE,
+        errors: { couponId: [POSTBACK.couponId] },
+      });
+    }
+    const [merchant] = await this.dataSource.query(
+      `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
+       WHERE c.id = $1`,
+      [Number(id)],
+    );
+    return merchant;
+  }
+
+  /**
+   * A click names its merchant: the report must be signed with that merchant's secret, so another
+   * merchant's report of it fails as any bad signature does.
+   */
+  private async clicksMerchant(fields: Record<string, unknown>): Promise<PostbackMerchant> {
+    if (typeof fields.clickId !== 'string') {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: INVALID_INPUT_MESSAGE,
+        errors: { clickId: [POSTBACK.clickId] },
+      });
+    }
+    const click = await findClick(this.dataSource.manager, fields.clickId);
+    if (!click) throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
+    return { id: click.merchantId, secret: click.secret };
   }
 }
 

@@ -45,6 +45,13 @@ export const POSTBACK = {
   zeroAmount: 'The purchase amount must be more than ₹0.',
   purchasedAt: 'The purchase time is an ISO 8601 timestamp, not in the future.',
   couponNotLive: 'This coupon was not live at the time of the purchase.',
+  clickId: 'The click id is the 22-character id your site received in its sub-id parameter.',
+  unknownClick: 'No click has this id.',
+  clickCouponMismatch: 'This click was for another coupon.',
+  clickExpired: (days: number) =>
+    `This purchase came more than ${days} days (the cookie window) after the click.`,
+  purchaseBeforeClick: 'This purchase was made before the click.',
+  anonymousClick: 'This click was made by a visitor who was not signed in: there is no shopper to credit.',
 } as const;
 
 export const EARNINGS = {

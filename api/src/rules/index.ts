@@ -1,5 +1,7 @@
 export * from './accounts.js';
 export * from './addresses.js';
+export * from './analytics.js';
+export * from './clicks.js';
 export * from './content.js';
 export * from './coupons.js';
 export * from './engagement.js';
@@ -7,4 +9,5 @@ export * from './follows.js';
 export * from './forms.js';
 export * from './http.js';
 export * from './media.js';
+export * from './payouts.js';
 export * from './storefront.js';

@@ -1,6 +1,19 @@
 import { Box, Card, CardActions, CardContent, Link as MuiLink, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Title, useGetIdentity, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+
+/** The charts and their library arrive only with a signed-in dashboard, never on the sign-in page. */
+const Analytics = lazy(() => import('./Analytics'));
+
+const Charts = ({ audience }: { audience: 'merchant' | 'admin' }) => {
+  const translate = useTranslate();
+  return (
+    <Suspense fallback={<Typography sx={{ mt: 3 }}>{translate('offers.analytics.loading')}</Typography>}>
+      <Analytics audience={audience} />
+    </Suspense>
+  );
+};
 
 /** A count read from a list endpoint's Content-Range total (one row fetched). */
 const CountCard = ({
@@ -115,8 +128,18 @@ export const Dashboard = () => {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('offers.dashboard.welcome', { name: identity?.fullName ?? '' })}
       </Typography>
-      {permissions === 'admin' && <AdminDashboard />}
-      {permissions === 'merchant' && <MerchantDashboard />}
+      {permissions === 'admin' && (
+        <>
+          <AdminDashboard />
+          <Charts audience="admin" />
+        </>
+      )}
+      {permissions === 'merchant' && (
+        <>
+          <MerchantDashboard />
+          <Charts audience="merchant" />
+        </>
+      )}
     </Box>
   );
 };

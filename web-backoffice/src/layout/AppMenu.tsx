@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdsClickIcon from '@mui/icons-material/AdsClick';
 import LockIcon from '@mui/icons-material/Lock';
 import QueueIcon from '@mui/icons-material/Queue';
 import ShareIcon from '@mui/icons-material/Share';
@@ -27,6 +28,12 @@ export const AppMenu = () => {
           to="/profile"
           primaryText={translate('offers.menu.profile')}
           leftIcon={<AccountCircle />}
+        />,
+        <Menu.Item
+          key="tracking"
+          to="/tracking"
+          primaryText={translate('offers.menu.tracking')}
+          leftIcon={<AdsClickIcon />}
         />,
         <Menu.Item
           key="referral"

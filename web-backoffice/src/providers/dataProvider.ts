@@ -25,6 +25,7 @@ export const RESOURCE_PATHS: Record<string, string> = {
   campaigns: 'admin/campaigns',
   'contact-messages': 'admin/contact-messages',
   'dev-mailbox': 'admin/dev-mailbox',
+  payouts: 'admin/payouts',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -41,6 +42,13 @@ export interface OffersDataProvider extends DataProvider {
     id: Identifier,
     reason: string,
     advisedChanges: string,
+  ): Promise<{ data: Record<string, unknown> }>;
+  processPayout(id: Identifier): Promise<{ data: Record<string, unknown> }>;
+  payPayout(id: Identifier, bankReference: string): Promise<{ data: Record<string, unknown> }>;
+  failPayout(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
+  /** A payment run's payouts marked paid at once, each with its transfer's reference; all or none. */
+  payPayouts(
+    payouts: Array<{ id: number; bankReference: string }>,
   ): Promise<{ data: Record<string, unknown> }>;
 }
 
@@ -75,4 +83,8 @@ export const dataProvider: OffersDataProvider = {
   approveProduct: (id) => post(`admin/products/${id}/approve`, {}),
   rejectProduct: (id, reason, advisedChanges) =>
     post(`admin/products/${id}/reject`, { reason, advisedChanges }),
+  processPayout: (id) => post(`admin/payouts/${id}/process`, {}),
+  payPayout: (id, bankReference) => post(`admin/payouts/${id}/pay`, { bankReference }),
+  failPayout: (id, reason) => post(`admin/payouts/${id}/fail`, { reason }),
+  payPayouts: (payouts) => post('admin/payouts/pay', { payouts }),
 };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
-import { daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
+import { clickOutPath, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
 import { type I18n, useI18n } from '../i18n';
 import { Img } from './Img';
 
@@ -252,10 +252,11 @@ function RevealPanel({
               {copied ? t('card.copied') : t('card.copy')}
             </button>
           </div>
+          {/* Through the click-out, which records the click the store's postback names later. */}
           {reveal.merchantUrl && (
             <a
               className="button primary go-to-store"
-              href={reveal.merchantUrl}
+              href={clickOutPath(coupon.id)}
               target="_blank"
               rel="noopener"
             >

@@ -13,6 +13,7 @@ import {
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
+import { PayoutsSection } from './PayoutsSection';
 
 const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -206,11 +207,13 @@ function EarningsSection() {
               </div>
             ))}
           </dl>
+          <PayoutsSection />
           <h2>{t('earnings.history')}</h2>
           {earnings.purchaseHistory.length === 0 ? (
             <p className="status">{t('earnings.none')}</p>
           ) : (
-            <div className="table-wrap">
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways in its own box, which a keyboard must reach too (WCAG 2.1.1)
+            <section className="table-wrap" aria-label={t('earnings.history')} tabIndex={0}>
               <table>
                 <caption className="visually-hidden">{t('earnings.history')}</caption>
                 <thead>
@@ -236,7 +239,7 @@ function EarningsSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </>
       )}

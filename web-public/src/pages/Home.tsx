@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';

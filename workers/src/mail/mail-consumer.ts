@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
 import { CouponApproved, CouponRejected } from '../../../api/src/coupons/events/coupon-events.js';
+import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
 import {
   ContactMessageReceived,
   NewsletterConfirmationRequested,
@@ -21,8 +22,12 @@ import {
 import { passwordResetToken } from '../../../api/src/identity/password-reset.js';
 import { RESET_RECIPIENT } from '../../../api/src/identity/queries/passwords.js';
 import { referralInvitation } from '../../../api/src/identity/referrals.js';
+import { PayoutFailed, PayoutPaid } from '../../../api/src/payouts/events/payout-events.js';
+import { destinationOf } from '../../../api/src/payouts/queries/payouts.js';
 import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '../../../api/src/rules/accounts.js';
+import { localePath } from '../../../api/src/rules/addresses.js';
 import type { Language } from '../../../api/src/rules/engagement.js';
+import { STORE_JOIN, STORE_NAME_SQL } from '../../../api/src/storefront/queries/store-identity.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';
@@ -56,6 +61,10 @@ export class MailConsumer implements EventConsumer {
     ProductRejected,
     NewsletterConfirmationRequested.type,
     ContactMessageReceived.type,
+    CashbackConfirmed.type,
+    PayoutPaid.type,
+    PayoutFailed.type,
+    ReferralRewardEarned.type,
   ];
 
   constructor(private readonly environment: Environment) {}
@@ -219,6 +228,74 @@ export class MailConsumer implements EventConsumer {
           ),
         );
       }
+      case CashbackConfirmed.type: {
+        // Read as it is now: a confirmation cancelled before this mail went out says nothing.
+        const [earning] = await manager.query(
+          `SELECT e.amount_paise AS "amountPaise", u.email, u.user_name AS name, u.language,
+                  ${STORE_NAME_SQL} AS "storeName"
+           FROM earnings e JOIN users u ON u.id = e.user_id JOIN merchants m ON m.id = e.merchant_id ${STORE_JOIN}
+           WHERE e.id = $1 AND e.state IN ('confirmed', 'paid')`,
+          [Number(id)],
+        );
+        if (!earning) return [];
+        return [
+          this.mail(event, 'cashback-confirmed', earning, {
+            name: earning.name,
+            amountPaise: Number(earning.amountPaise),
+            storeName: earning.storeName,
+            earningsUrl: earningsUrl(PUBLIC_URL, earning.language),
+          }),
+        ];
+      }
+      case PayoutPaid.type:
+      case PayoutFailed.type: {
+        const [payout] = await manager.query(
+          `SELECT p.method, p.upi_id AS "upiId", p.account_number AS "accountNumber", p.ifsc,
+                  u.email, u.user_name AS name, u.language
+           FROM payouts p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
+          [Number(id)],
+        );
+        if (!payout) return [];
+        const common = {
+          name: payout.name,
+          amountPaise: Number(payload.amountPaise),
+          earningsUrl: earningsUrl(PUBLIC_URL, payout.language),
+        };
+        return [
+          event.type === PayoutPaid.type
+            ? this.mail(event, 'payout-paid', payout, {
+                ...common,
+                // The account's last four digits only: mail is no place for a full account number.
+                destination: destinationOf(payout),
+                bankReference: String(payload.bankReference),
+              })
+            : this.mail(event, 'payout-failed', payout, { ...common, reason: String(payload.reason) }),
+        ];
+      }
+      case ReferralRewardEarned.type: {
+        const referrer = payload.referrerType === 'merchant' ? 'merchant' : 'user';
+        const referrerId = Number(payload.referrerId);
+        const recipient =
+          referrer === 'merchant'
+            ? await merchantRecipient(manager, referrerId)
+            : (
+                await manager.query('SELECT email, user_name AS name, language FROM users WHERE id = $1', [
+                  referrerId,
+                ])
+              )[0];
+        if (!recipient) return [];
+        return [
+          this.mail(event, 'referral-bonus', recipient, {
+            name: recipient.name,
+            amountPaise: Number(payload.amountPaise),
+            referrer,
+            url:
+              referrer === 'merchant'
+                ? `${BACKOFFICE_URL}/#/referral`
+                : earningsUrl(PUBLIC_URL, recipient.language),
+          }),
+        ];
+      }
       default:
         return [];
     }
@@ -241,6 +318,10 @@ export class MailConsumer implements EventConsumer {
     };
   }
 }
+
+/** The shopper's earnings, balance and payouts, in the shopper's language. */
+const earningsUrl = (publicUrl: string, language: Language) =>
+  `${publicUrl}${localePath(language, '/account/earnings')}`;
 
 async function merchantRecipient(manager: EntityManager, merchantId: number): Promise<Recipient | undefined> {
   const [merchant] = await manager.query(

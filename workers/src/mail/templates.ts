@@ -51,8 +51,33 @@ export interface MailParameters {
     coupons: Array<{ label: string; url: string }>;
     unsubscribeUrl: string;
   };
+  'cashback-confirmed': { name: string; amountPaise: number; storeName: string; earningsUrl: string };
+  'payout-paid': {
+    name: string;
+    amountPaise: number;
+    /** The UPI ID, or the account's last four digits and its IFSC. */
+    destination: string;
+    bankReference: string;
+    earningsUrl: string;
+  };
+  'payout-failed': { name: string; amountPaise: number; reason: string; earningsUrl: string };
+  'referral-bonus': {
+    name: string;
+    amountPaise: number;
+    /** A referring user reads their earnings on the site; a merchant its referral page. */
+    referrer: 'user' | 'merchant';
+    url: string;
+  };
 }
 export type MailTemplate = keyof MailParameters;
+
+/** Rupees as the recipient's language writes them, with Indian digit grouping: ₹1,23,456.50. */
+const RUPEES: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
+  hi: new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }),
+  te: new Intl.NumberFormat('te-IN', { style: 'currency', currency: 'INR' }),
+};
+export const rupeesIn = (language: Language, paise: number) => RUPEES[language].format(paise / 100);
 
 type Templates = { [T in MailTemplate]: (p: MailParameters[T]) => Message };
 
@@ -161,6 +186,46 @@ const english: Templates = {
       stop: `Stop alerts from ${p.storeName}`,
     }),
   campaign: (p) => campaign(p, 'Featured offers', NEWSLETTER_FOOTER.en, 'Unsubscribe'),
+  'cashback-confirmed': (p) => ({
+    subject: `Your cashback of ${rupeesIn('en', p.amountPaise)} is confirmed`,
+    blocks: [
+      `Hello ${p.name},`,
+      `${p.storeName} confirmed your purchase: your cashback of ${rupeesIn('en', p.amountPaise)} is now in your available balance.`,
+      'You can withdraw it to your UPI ID or bank account from My earnings.',
+    ],
+    action: { label: 'See my earnings', url: p.earningsUrl },
+  }),
+  'payout-paid': (p) => ({
+    subject: `Your payout of ${rupeesIn('en', p.amountPaise)} has been paid`,
+    blocks: [
+      `Hello ${p.name},`,
+      `We have paid ${rupeesIn('en', p.amountPaise)} to ${p.destination}.`,
+      `Bank reference: ${p.bankReference}. Your bank shows this reference with the transfer.`,
+    ],
+    action: { label: 'See my payouts', url: p.earningsUrl },
+  }),
+  'payout-failed': (p) => ({
+    subject: `Your payout of ${rupeesIn('en', p.amountPaise)} could not be paid`,
+    blocks: [
+      `Hello ${p.name},`,
+      `The transfer of your payout of ${rupeesIn('en', p.amountPaise)} failed, for this reason:`,
+      { quote: p.reason },
+      `The ${rupeesIn('en', p.amountPaise)} is back in your available balance. Check your UPI ID or bank details and request the payout again.`,
+    ],
+    action: { label: 'See my earnings', url: p.earningsUrl },
+  }),
+  'referral-bonus': (p) => ({
+    subject: `You earned a referral bonus of ${rupeesIn('en', p.amountPaise)}`,
+    blocks: [
+      `Hello ${p.name},`,
+      `A friend you referred made a first purchase that the store confirmed: you earned a referral bonus of ${rupeesIn('en', p.amountPaise)}.`,
+      'Invite more friends with your referral link and earn a bonus for each of them.',
+    ],
+    action: {
+      label: p.referrer === 'user' ? 'See my earnings' : 'Open my referral page',
+      url: p.url,
+    },
+  }),
 };
 
 const hindi: Templates = {
@@ -264,6 +329,46 @@ const hindi: Templates = {
       stop: `${p.storeName} के अलर्ट बंद करें`,
     }),
   campaign: (p) => campaign(p, 'चुनिंदा ऑफ़र', NEWSLETTER_FOOTER.hi, 'सदस्यता छोड़ें'),
+  'cashback-confirmed': (p) => ({
+    subject: `आपका ${rupeesIn('hi', p.amountPaise)} का कैशबैक कन्फ़र्म हो गया`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `${p.storeName} ने आपकी ख़रीदारी कन्फ़र्म कर दी है: आपका ${rupeesIn('hi', p.amountPaise)} का कैशबैक अब आपके उपलब्ध बैलेंस में है।`,
+      'आप इसे "मेरी कमाई" से अपने UPI ID या बैंक खाते में निकाल सकते हैं।',
+    ],
+    action: { label: 'मेरी कमाई देखें', url: p.earningsUrl },
+  }),
+  'payout-paid': (p) => ({
+    subject: `आपका ${rupeesIn('hi', p.amountPaise)} का भुगतान भेज दिया गया`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `हमने ${rupeesIn('hi', p.amountPaise)} ${p.destination} पर भेज दिए हैं।`,
+      `बैंक रेफ़रेंस: ${p.bankReference}। आपका बैंक इस ट्रांसफ़र के साथ यही रेफ़रेंस दिखाता है।`,
+    ],
+    action: { label: 'मेरे भुगतान देखें', url: p.earningsUrl },
+  }),
+  'payout-failed': (p) => ({
+    subject: `आपका ${rupeesIn('hi', p.amountPaise)} का भुगतान नहीं हो सका`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपके ${rupeesIn('hi', p.amountPaise)} के भुगतान का ट्रांसफ़र इस कारण से नहीं हो सका:`,
+      { quote: p.reason },
+      `${rupeesIn('hi', p.amountPaise)} वापस आपके उपलब्ध बैलेंस में जोड़ दिए गए हैं। अपना UPI ID या बैंक विवरण जाँचें और फिर से भुगतान का अनुरोध करें।`,
+    ],
+    action: { label: 'मेरी कमाई देखें', url: p.earningsUrl },
+  }),
+  'referral-bonus': (p) => ({
+    subject: `आपको ${rupeesIn('hi', p.amountPaise)} का रेफ़रल बोनस मिला`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपके रेफ़र किए गए एक दोस्त की पहली ख़रीदारी स्टोर ने कन्फ़र्म कर दी है: आपको ${rupeesIn('hi', p.amountPaise)} का रेफ़रल बोनस मिला है।`,
+      'अपने रेफ़रल लिंक से और दोस्तों को आमंत्रित करें और हर एक पर बोनस पाएँ।',
+    ],
+    action: {
+      label: p.referrer === 'user' ? 'मेरी कमाई देखें' : 'मेरा रेफ़रल पेज खोलें',
+      url: p.url,
+    },
+  }),
 };
 
 const telugu: Templates = {
@@ -364,6 +469,46 @@ const telugu: Templates = {
       stop: `${p.storeName} హెచ్చరికలను ఆపండి`,
     }),
   campaign: (p) => campaign(p, 'ప్రత్యేక ఆఫర్లు', NEWSLETTER_FOOTER.te, 'చందా రద్దు చేయండి'),
+  'cashback-confirmed': (p) => ({
+    subject: `మీ ${rupeesIn('te', p.amountPaise)} క్యాష్‌బ్యాక్ నిర్ధారించబడింది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `${p.storeName} మీ కొనుగోలును నిర్ధారించింది: మీ ${rupeesIn('te', p.amountPaise)} క్యాష్‌బ్యాక్ ఇప్పుడు మీ అందుబాటు బ్యాలెన్స్‌లో ఉంది.`,
+      '"నా సంపాదన" నుండి దీన్ని మీ UPI ID లేదా బ్యాంక్ ఖాతాకు తీసుకోవచ్చు.',
+    ],
+    action: { label: 'నా సంపాదన చూడండి', url: p.earningsUrl },
+  }),
+  'payout-paid': (p) => ({
+    subject: `మీ ${rupeesIn('te', p.amountPaise)} చెల్లింపు పంపబడింది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మేము ${rupeesIn('te', p.amountPaise)}ను ${p.destination}కు పంపాము.`,
+      `బ్యాంక్ రిఫరెన్స్: ${p.bankReference}. మీ బ్యాంక్ ఈ బదిలీతో ఇదే రిఫరెన్స్‌ను చూపిస్తుంది.`,
+    ],
+    action: { label: 'నా చెల్లింపులు చూడండి', url: p.earningsUrl },
+  }),
+  'payout-failed': (p) => ({
+    subject: `మీ ${rupeesIn('te', p.amountPaise)} చెల్లింపు జరగలేదు`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మీ ${rupeesIn('te', p.amountPaise)} చెల్లింపు బదిలీ ఈ కారణంగా విఫలమైంది:`,
+      { quote: p.reason },
+      `${rupeesIn('te', p.amountPaise)} మీ అందుబాటు బ్యాలెన్స్‌కు తిరిగి జోడించబడింది. మీ UPI ID లేదా బ్యాంక్ వివరాలను సరిచూసుకుని మళ్లీ చెల్లింపు కోరండి.`,
+    ],
+    action: { label: 'నా సంపాదన చూడండి', url: p.earningsUrl },
+  }),
+  'referral-bonus': (p) => ({
+    subject: `మీకు ${rupeesIn('te', p.amountPaise)} రెఫరల్ బోనస్ వచ్చింది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మీరు ఆహ్వానించిన ఒక స్నేహితుని మొదటి కొనుగోలును స్టోర్ నిర్ధారించింది: మీకు ${rupeesIn('te', p.amountPaise)} రెఫరల్ బోనస్ వచ్చింది.`,
+      'మీ రెఫరల్ లింక్‌తో మరింత మంది స్నేహితులను ఆహ్వానించి ప్రతి ఒక్కరిపై బోనస్ పొందండి.',
+    ],
+    action: {
+      label: p.referrer === 'user' ? 'నా సంపాదన చూడండి' : 'నా రెఫరల్ పేజీ తెరవండి',
+      url: p.url,
+    },
+  }),
 };
 
 const NEWSLETTER_FOOTER: Record<Language, string> = {

@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { ensureClickPartitions } from '../../../api/src/clicks/queries/clicks.js';
 import { Environment } from '../../../api/src/config/environment.js';
 import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
 import { resumeStalledCampaigns } from '../../../api/src/engagement/commands/campaigns.js';
@@ -75,6 +76,10 @@ export class SchedulerService
       [ScheduledJob.ResumeStalledCampaigns.name]: async () => {
         const resumed = await resumeStalledCampaigns(this.unitOfWork);
         return resumed > 0 ? `resumed ${resumed} campaigns` : undefined;
+      },
+      [ScheduledJob.EnsureClickPartitions.name]: async () => {
+        const made = await ensureClickPartitions(this.dataSource.manager, new Date());
+        return made.length > 0 ? `made click partitions ${made.join(', ')}` : undefined;
       },
       [ScheduledJob.MailStoreAlerts.name]: async () => {
         const mailed = await this.dataSource.transaction((manager) =>

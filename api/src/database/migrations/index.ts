@@ -17,6 +17,9 @@ import { SlotSeats1764620000000 } from './1764620000000-slot-seats.js';
 import { StoreFollows1764630000000 } from './1764630000000-store-follows.js';
 import { HomeContentLanguages1764700000000 } from './1764700000000-home-content-languages.js';
 import { CouponCardTerms1764720000000 } from './1764720000000-coupon-card-terms.js';
+import { Clicks1764800000000 } from './1764800000000-clicks.js';
+import { Payouts1764810000000 } from './1764810000000-payouts.js';
+import { DailyFigures1764820000000 } from './1764820000000-daily-figures.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -39,4 +42,7 @@ export const migrations = [
   StoreFollows1764630000000,
   HomeContentLanguages1764700000000,
   CouponCardTerms1764720000000,
+  Clicks1764800000000,
+  Payouts1764810000000,
+  DailyFigures1764820000000,
 ];

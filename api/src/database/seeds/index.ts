@@ -1,9 +1,11 @@
 import type { DataSource } from 'typeorm';
+import { demoAnalyticsSeed } from '../../analytics/demo-analytics.js';
 import type { Environment } from '../../config/environment.js';
 import { demoContentSeed } from '../../content/demo-content.js';
 import { demoCouponsSeed } from '../../coupons/demo-coupons.js';
 import { demoSlotsSeed } from '../../coupons/demo-slots.js';
 import { firstAdminSeed } from '../../identity/admin-seed.js';
+import { demoPayoutsSeed } from '../../payouts/demo-payouts.js';
 import { demoStorefrontSeed } from '../../storefront/demo-storefront.js';
 
 /**
@@ -22,4 +24,6 @@ export const seeds: Seed[] = [
   demoContentSeed,
   demoCouponsSeed,
   demoStorefrontSeed,
+  demoPayoutsSeed,
+  demoAnalyticsSeed,
 ];

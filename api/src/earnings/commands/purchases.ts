@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
+import { findClick } from '../../clicks/queries/clicks.js';
 import { Environment } from '../../config/environment.js';
 import { DomainEvent } from '../../events/domain-event.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
+import { lockedBalanceOf } from '../../payouts/queries/payouts.js';
 import { type CashbackState, EARNINGS, POSTBACK } from '../../rules/engagement.js';
+import { PAYOUT } from '../../rules/payouts.js';
 import type { PurchasePostbackDto } from '../dto/earnings.dto.js';
 import {
   CashbackConfirmed,
@@ -19,6 +28,64 @@ import { COUPON_LIVE_AT } from '../queries/purchases.js';
 
 const fieldError = (field: string, message: string) =>
   new BadRequestException({ statusCode: 400, message, errors: { [field]: [message] } });
+
+/** A few minutes of clock difference between the merchant's server and ours are allowed. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const unprocessable = (message: string) => new UnprocessableEntityException({ statusCode: 422, message });
+
+/**
+ * The shopper and coupon of a purchase reported with a click id: the click's, within the
+ * merchant's cookie window after it. The coupon was live when the shopper clicked out (only a
+ * live coupon gives a click); it may have ended since, as the store's own tracking allows.
+ */
+async function attributedToClick(
+  manager: EntityManager,
+  merchantId: number,
+  purchase: PurchasePostbackDto,
+  purchasedAt: Date,
+): Promise<{ userId: number; couponId: number; clickId: string }> {
+  const click = await findClick(manager, purchase.clickId);
+  // The controller found the click and checked the signature with its merchant's secret.
+  if (!click || click.merchantId !== merchantId) {
+    throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
+  }
+  if (purchase.couponId !== undefined && purchase.couponId !== click.couponId) {
+    throw fieldError('couponId', POSTBACK.clickCouponMismatch);
+  }
+  if (click.userId === null) throw unprocessable(POSTBACK.anonymousClick);
+  const sinceClickMs = purchasedAt.getTime() - click.clickedAt.getTime();
+  if (sinceClickMs < -CLOCK_SKEW_MS) throw unprocessable(POSTBACK.purchaseBeforeClick);
+  if (sinceClickMs > click.cookieWindowDays * 86_400_000) {
+    throw unprocessable(POSTBACK.clickExpired(click.cookieWindowDays));
+  }
+  return { userId: click.userId, couponId: click.couponId, clickId: click.id };
+}
+
+/** The shopper of a purchase reported with a referral code, for a coupon live at the purchase time. */
+async function attributedToReferralCode(
+  manager: EntityManager,
+  merchantId: number,
+  purchase: PurchasePostbackDto,
+  purchasedAt: Date,
+): Promise<{ userId: number; couponId: number; clickId: null }> {
+  // Cashback is for purchases made with a coupon shoppers could see: the merchant's own coupon,
+  // live at that moment (not pending, rejected, withdrawn before or expired).
+  const [live] = await manager.query(COUPON_LIVE_AT, [purchase.couponId, merchantId, purchasedAt]);
+  if (!live) throw fieldError('couponId', POSTBACK.couponNotLive);
+  const [shopper] = await manager.query(
+    "SELECT owner_id AS id FROM referral_codes WHERE code = $1 AND owner_type = 'user'",
+    [normaliseReferralCode(purchase.referralCode ?? '')],
+  );
+  if (!shopper) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: POSTBACK.unknownShopper,
+      errors: { referralCode: [POSTBACK.unknownShopper] },
+    });
+  }
+  return { userId: shopper.id, couponId: purchase.couponId as number, clickId: null };
+}
 
 export class RecordPurchase extends Command<{ earningId: number; created: boolean }> {
   constructor(
@@ -52,48 +119,37 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
       const amountPaise = rupeesToPaise(purchase.purchaseAmount);
       if (amountPaise <= 0) throw fieldError('purchaseAmount', POSTBACK.zeroAmount);
       const purchasedAt = purchase.purchasedAt ? new Date(purchase.purchasedAt) : new Date();
-      // A few minutes of clock difference between the merchant's server and ours are allowed.
-      if (Number.isNaN(purchasedAt.getTime()) || purchasedAt.getTime() > Date.now() + 5 * 60_000) {
+      if (Number.isNaN(purchasedAt.getTime()) || purchasedAt.getTime() > Date.now() + CLOCK_SKEW_MS) {
         throw fieldError('purchasedAt', POSTBACK.purchasedAt);
       }
-      // Cashback is for purchases made with a coupon shoppers could see: the merchant's own coupon,
-      // live at that moment (not pending, rejected, withdrawn before or expired).
-      const [live] = await manager.query(COUPON_LIVE_AT, [purchase.couponId, merchantId, purchasedAt]);
-      if (!live) throw fieldError('couponId', POSTBACK.couponNotLive);
-      const [shopper] = await manager.query(
-        "SELECT owner_id AS id FROM referral_codes WHERE code = $1 AND owner_type = 'user'",
-        [normaliseReferralCode(purchase.referralCode)],
-      );
-      if (!shopper) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: POSTBACK.unknownShopper,
-          errors: { referralCode: [POSTBACK.unknownShopper] },
-        });
-      }
+      const { userId, couponId, clickId } =
+        purchase.clickId === undefined
+          ? await attributedToReferralCode(manager, merchantId, purchase, purchasedAt)
+          : await attributedToClick(manager, merchantId, purchase, purchasedAt);
       const [{ rate }] = await manager.query(
         `SELECT coalesce(c.cashback_rate_bp, m.cashback_rate_bp) AS rate
          FROM coupons c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = $1`,
-        [purchase.couponId],
+        [couponId],
       );
       const rateBp: number = rate ?? percentToBasisPoints(this.environment.CASHBACK_DEFAULT_RATE_PERCENT);
       const cashback = cashbackPaise(amountPaise, rateBp);
       const [created] = await manager.query(
         `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
-                               purchase_amount_paise, rate_bp, amount_paise, purchased_at)
-         VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9)
+                               purchase_amount_paise, rate_bp, amount_paise, purchased_at, click_id)
+         VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (merchant_id, purchase_reference) WHERE kind = 'cashback' DO NOTHING
          RETURNING id`,
         [
-          shopper.id,
+          userId,
           merchantId,
-          purchase.couponId,
+          couponId,
           purchase.purchaseReference,
           purchase.purchaseType,
           amountPaise,
           rateBp,
           cashback,
           purchasedAt,
+          clickId,
         ],
       );
       if (!created) {
@@ -107,8 +163,8 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
       record(
         new PurchaseRecorded(String(created.id), {
           merchantId,
-          couponId: purchase.couponId,
-          userId: shopper.id,
+          couponId,
+          userId,
           purchaseAmountPaise: amountPaise,
           cashbackPaise: cashback,
         }),
@@ -150,7 +206,8 @@ export class ChangeEarningStateHandler implements ICommandHandler<ChangeEarningS
   execute({ earningId, to }: ChangeEarningState) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const [earning] = await manager.query(
-        'SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId" FROM earnings WHERE id = $1 FOR UPDATE',
+        `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise"
+         FROM earnings WHERE id = $1 FOR UPDATE`,
         [earningId],
       );
       if (!earning) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
@@ -160,14 +217,26 @@ export class ChangeEarningStateHandler implements ICommandHandler<ChangeEarningS
           message: EARNINGS.illegalTransition(earning.state, to),
         });
       }
+      // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
+      // balance only while what remains still covers the payouts (under the shopper's lock).
+      if (earning.state === 'confirmed' && earning.userId !== null) {
+        const balance = await lockedBalanceOf(manager, earning.userId);
+        if (balance && balance.availablePaise < Number(earning.amountPaise)) {
+          throw new ConflictException({ statusCode: 409, message: PAYOUT.earningWithdrawn });
+        }
+      }
       await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
         earningId,
         to,
       ]);
       const id = String(earningId);
+      // The amount travels with the event, so the daily figures need not read the earning back.
+      const amountPaise = Number(earning.amountPaise);
       if (to === 'confirmed')
-        record(new CashbackConfirmed(id, { userId: earning.userId, merchantId: earning.merchantId }));
-      if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind }));
+        record(
+          new CashbackConfirmed(id, { userId: earning.userId, merchantId: earning.merchantId, amountPaise }),
+        );
+      if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
       if (to === 'cancelled') record(new EarningCancelled(id, { kind: earning.kind, from: earning.state }));
     });
   }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { RequiredText, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional as IsOptionalNotNull, RequiredText, WholeNumber } from '../../http/field-decorators.js';
+import { CLICK_ID } from '../../rules/clicks.js';
 import { POSTBACK } from '../../rules/engagement.js';
 
 const RUPEES = /^\d{1,9}(\.\d{1,2})?$/;
@@ -20,13 +21,26 @@ export class PurchasePostbackDto {
   @RequiredText(POSTBACK.purchaseReference, 100)
   purchaseReference: string;
 
-  @ApiProperty({ example: 12 })
-  @WholeNumber(POSTBACK.couponId, POSTBACK.couponId, 1, 2_147_483_647)
-  couponId: number;
+  @ApiPropertyOptional({
+    example: 'AZqJ1bXc9kQ2mR4tVw8yZa',
+    description:
+      'The click id the shopper arrived with (in your sub-id parameter): the purchase is credited to the ' +
+      'shopper who clicked, for the coupon clicked; couponId and referralCode are then not needed.',
+  })
+  @IsOptionalNotNull()
+  @IsString({ message: POSTBACK.clickId })
+  @Matches(CLICK_ID, { message: POSTBACK.clickId })
+  clickId?: string;
 
-  @ApiProperty({ example: 'K7QX2M9P', description: 'The shopper’s referral code.' })
+  @ApiProperty({ example: 12, description: 'Optional with a clickId; it must then be the click’s coupon.' })
+  @ValidateIf((dto: PurchasePostbackDto) => dto.clickId === undefined || dto.couponId !== undefined)
+  @WholeNumber(POSTBACK.couponId, POSTBACK.couponId, 1, 2_147_483_647)
+  couponId?: number;
+
+  @ApiProperty({ example: 'K7QX2M9P', description: 'The shopper’s referral code; not read with a clickId.' })
+  @ValidateIf((dto: PurchasePostbackDto) => dto.clickId === undefined)
   @RequiredText(POSTBACK.referralCode, 20)
-  referralCode: string;
+  referralCode?: string;
 
   @ApiProperty({ example: 'online' })
   @RequiredText(POSTBACK.purchaseType, 50)

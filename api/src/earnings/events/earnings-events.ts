@@ -16,12 +16,18 @@ export class PurchaseRecorded extends EarningEvent<{
   readonly type = PurchaseRecorded.type;
 }
 
-export class CashbackConfirmed extends EarningEvent<{ userId: number; merchantId: number }> {
+/** `amountPaise` (the cashback) is absent from events recorded before it was added. */
+export class CashbackConfirmed extends EarningEvent<{
+  userId: number;
+  merchantId: number;
+  amountPaise?: number;
+}> {
   static readonly type = 'CashbackConfirmed';
   readonly type = CashbackConfirmed.type;
 }
 
-export class EarningPaid extends EarningEvent<{ kind: string }> {
+/** `amountPaise` is absent from events recorded before it was added. */
+export class EarningPaid extends EarningEvent<{ kind: string; amountPaise?: number }> {
   static readonly type = 'EarningPaid';
   readonly type = EarningPaid.type;
 }

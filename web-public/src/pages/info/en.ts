@@ -118,7 +118,7 @@ const en: InfoTexts = {
                 'It applies only to purchases the store reports to us as yours. Sign in before you open the store from our site, and finish your purchase in that visit.',
                 'A purchase first shows as Pending in My earnings. Cashback is confirmed only after the store confirms the purchase, usually once its return or cancellation period is over. Until then it is not yet yours to be paid.',
                 'If the order is cancelled or returned, or the store does not confirm it, the cashback is cancelled.',
-                'We pay confirmed cashback in rupees to the bank account or UPI ID you give us; the entry then shows as Paid.',
+                'Confirmed cashback is yours to withdraw in rupees: from My earnings, ask for a payout to your UPI ID or bank account.',
               ],
             },
           ],
@@ -525,7 +525,7 @@ const en: InfoTexts = {
               id: 'payouts',
               heading: 'How are payouts made?',
               blocks: [
-                'We pay confirmed cashback and referral bonuses in Indian rupees. Before your first payout we email you, at your account’s address, to ask for the bank account or UPI ID to pay into. Once sent, the entry shows as Paid in My earnings.',
+                'We pay confirmed cashback and referral bonuses in Indian rupees. My earnings shows your available balance; once it reaches the minimum payout shown there, ask for a payout to your UPI ID or bank account. We mail you when it is paid, with the bank’s reference for the transfer. If a transfer fails, we mail you why, and the amount is back in your balance.',
                 'We will never ask for your OTP, PIN or password. Anyone who does is not us.',
               ],
             },

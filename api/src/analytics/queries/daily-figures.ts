@@ -1,0 +1,127 @@
+import type { EntityManager } from 'typeorm';
+import { ClickedOut } from '../../clicks/events/click-events.js';
+import { CouponApproved, CouponRevealed } from '../../coupons/events/coupon-events.js';
+import { CashbackConfirmed, EarningPaid, PurchaseRecorded } from '../../earnings/events/earnings-events.js';
+import type { PublishedEvent } from '../../events/domain-event.js';
+import { UserRegistered } from '../../identity/events/account-events.js';
+import { PayoutPaid } from '../../payouts/events/payout-events.js';
+import { DAILY_FIGURES, type DailyFigure, MARKET_TIME_ZONE } from '../../rules/index.js';
+
+/** The projection's name: it keys its inbox rows. */
+export const DAILY_FIGURES_CONSUMER = 'daily-figures';
+
+/** The events the daily figures count. */
+export const DAILY_FIGURE_EVENTS = [
+  CouponRevealed.type,
+  ClickedOut.type,
+  PurchaseRecorded.type,
+  UserRegistered.type,
+  CouponApproved.type,
+  CashbackConfirmed.type,
+  EarningPaid.type,
+  PayoutPaid.type,
+] as const;
+
+/** One addition to the aggregates: a figure of a merchant (0: none) and coupon (0: the total). */
+interface Addition {
+  figure: DailyFigure;
+  merchantId: number;
+  couponId: number;
+  amountPaise: number;
+}
+
+/**
+ * Adds one to the day's count (and the amount) of each figure, creating the row on the first
+ * event of the day. The day is India's day of the instant the event occurred, not of its delivery.
+ */
+const ADD_TO_DAY = `
+  INSERT INTO daily_figures AS f (figure, merchant_id, coupon_id, day, count, amount_paise)
+  SELECT figure, merchant_id, coupon_id, ($5::timestamptz AT TIME ZONE '${MARKET_TIME_ZONE}')::date, 1, amount_paise
+  FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[]) AS a(figure, merchant_id, coupon_id, amount_paise)
+  ON CONFLICT (figure, merchant_id, coupon_id, day)
+  DO UPDATE SET count = f.count + 1, amount_paise = f.amount_paise + EXCLUDED.amount_paise`;
+
+/** A figure of a merchant's coupon: the coupon's row and the merchant's total row. */
+const perCoupon = (
+  figure: DailyFigure,
+  merchantId: number,
+  couponId: number,
+  amountPaise = 0,
+): Addition[] => [
+  { figure, merchantId, couponId, amountPaise },
+  { figure, merchantId, couponId: 0, amountPaise },
+];
+
+const amountOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * The earning's amount, for events recorded before their payload carried it (an earning's amount
+ * never changes once recorded).
+ */
+async function earning(manager: EntityManager, earningId: string) {
+  const [row] = await manager.query('SELECT amount_paise AS "amountPaise" FROM earnings WHERE id = $1', [
+    Number(earningId) || 0,
+  ]);
+  return { amountPaise: Number(row?.amountPaise ?? 0) };
+}
+
+/** What one event adds to the daily figures. */
+async function additionsOf(event: PublishedEvent, manager: EntityManager): Promise<Addition[]> {
+  const payload = event.payload as Record<string, unknown>;
+  const merchantId = Number(payload.merchantId ?? 0) || 0;
+  switch (event.type) {
+    case CouponRevealed.type:
+      return perCoupon(DAILY_FIGURES.reveals, merchantId, Number(event.aggregateId) || 0);
+    case ClickedOut.type:
+      return perCoupon(DAILY_FIGURES.clickOuts, merchantId, Number(payload.couponId) || 0);
+    case PurchaseRecorded.type:
+      return perCoupon(
+        DAILY_FIGURES.purchases,
+        merchantId,
+        Number(payload.couponId) || 0,
+        amountOf(payload.purchaseAmountPaise) ?? 0,
+      );
+    case UserRegistered.type:
+      return [{ figure: DAILY_FIGURES.signUps, merchantId: 0, couponId: 0, amountPaise: 0 }];
+    case CouponApproved.type:
+      return [{ figure: DAILY_FIGURES.couponsApproved, merchantId, couponId: 0, amountPaise: 0 }];
+    case CashbackConfirmed.type: {
+      const amountPaise =
+        amountOf(payload.amountPaise) ?? (await earning(manager, event.aggregateId)).amountPaise;
+      return [{ figure: DAILY_FIGURES.cashbackConfirmed, merchantId, couponId: 0, amountPaise }];
+    }
+    case EarningPaid.type: {
+      // Referral bonuses are paid from the same balance as cashback, so they count as paid too.
+      const amountPaise =
+        amountOf(payload.amountPaise) ?? (await earning(manager, event.aggregateId)).amountPaise;
+      return [{ figure: DAILY_FIGURES.cashbackPaid, merchantId: 0, couponId: 0, amountPaise }];
+    }
+    case PayoutPaid.type:
+      return [
+        {
+          figure: DAILY_FIGURES.cashbackPaid,
+          merchantId: 0,
+          couponId: 0,
+          amountPaise: amountOf(payload.amountPaise) ?? 0,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Counts one event into the daily figures. The caller guarantees once per event (the consumer's
+ * inbox row in the same transaction). Counting is commutative, so delivery order does not matter.
+ */
+export async function countIntoDailyFigures(event: PublishedEvent, manager: EntityManager): Promise<void> {
+  const additions = await additionsOf(event, manager);
+  if (additions.length === 0) return;
+  await manager.query(ADD_TO_DAY, [
+    additions.map((a) => a.figure),
+    additions.map((a) => a.merchantId),
+    additions.map((a) => a.couponId),
+    additions.map((a) => a.amountPaise),
+    event.occurredAt,
+  ]);
+}

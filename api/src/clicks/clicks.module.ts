@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ClickOutController, MerchantTrackingController } from './clicks.controllers.js';
+import { ClickOutHandler } from './commands/click-out.js';
+import { UpdateTrackingSettingsHandler } from './commands/tracking-settings.js';
+
+/** Click-outs to merchants' sites (the click a postback names) and merchants' tracking settings. */
+@Module({
+  controllers: [ClickOutController, MerchantTrackingController],
+  providers: [ClickOutHandler, UpdateTrackingSettingsHandler],
+})
+export class ClicksModule {}

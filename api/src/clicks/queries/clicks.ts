@@ -1,0 +1,76 @@
+/** SQL of click-outs, the clicks a postback names, the partitions and tracking settings. */
+import type { EntityManager } from 'typeorm';
+import { clickTimeOf } from '../click-ids.js';
+
+/** A coupon a visitor may follow to its store, and where to: the same rule as revealing its code. */
+export interface ClickOutTargetRow {
+  couponId: number;
+  merchantId: number;
+  url: string | null;
+  subIdParam: string;
+}
+
+/**
+ * The coupon ($1) when it is live and shown (not pending, rejected, withdrawn or past its expiry
+ * date; its merchant confirmed and not hidden), with the coupon's own URL or else the merchant's.
+ */
+export const CLICK_OUT_TARGET = `
+  SELECT c.id AS "couponId", c.merchant_id AS "merchantId",
+         coalesce(c.merchant_url, m.merchant_url) AS url, m.sub_id_param AS "subIdParam"
+  FROM coupons c JOIN merchants m ON m.id = c.merchant_id
+  WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
+    AND m.is_email_confirmed AND NOT m.store_hidden`;
+
+export const INSERT_CLICK = `
+  INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at) VALUES ($1, $2, $3, $4, $5)`;
+
+/** A click as a postback needs it: who clicked, on what, when, and its merchant's settings. */
+export interface ReportedClickRow {
+  id: string;
+  couponId: number;
+  merchantId: number;
+  userId: number | null;
+  clickedAt: Date;
+  secret: string | null;
+  cookieWindowDays: number;
+}
+
+/**
+ * The click of this id, or undefined. The id carries its time: naming both reads the primary
+ * key of one month's partition.
+ */
+export async function findClick(manager: EntityManager, id: unknown): Promise<ReportedClickRow | undefined> {
+  const at = clickTimeOf(id);
+  if (!at) return undefined;
+  const [row]: ReportedClickRow[] = await manager.query(
+    `SELECT k.id, k.coupon_id AS "couponId", k.merchant_id AS "merchantId", k.user_id AS "userId",
+            k.clicked_at AS "clickedAt", m.postback_secret AS secret, m.cookie_window_days AS "cookieWindowDays"
+     FROM clicks k JOIN merchants m ON m.id = k.merchant_id
+     WHERE k.id = $1 AND k.clicked_at = $2`,
+    [id, at],
+  );
+  return row;
+}
+
+/**
+ * Makes the partitions of the month of `at` and of the next month, when missing (see the
+ * migration's `ensure_click_partition`, which also moves their clicks out of the default
+ * partition). Answers the partitions made.
+ */
+export async function ensureClickPartitions(manager: EntityManager, at: Date): Promise<string[]> {
+  const [row]: Array<{ current: string | null; next: string | null }> = await manager.query(
+    `SELECT ensure_click_partition($1) AS current,
+            ensure_click_partition($1::timestamptz + interval '1 month') AS next`,
+    [at],
+  );
+  return [row!.current, row!.next].filter((name): name is string => name !== null);
+}
+
+export const TRACKING_SETTINGS = `
+  SELECT sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays" FROM merchants WHERE id = $1`;
+
+export const UPDATE_TRACKING_SETTINGS = `
+  WITH changed AS (
+    UPDATE merchants SET sub_id_param = $2, cookie_window_days = $3, updated_at = now() WHERE id = $1
+    RETURNING sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays")
+  SELECT * FROM changed`;

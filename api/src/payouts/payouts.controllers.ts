@@ -1,0 +1,189 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
+import { paiseToRupees, rupeesToPaise } from '../earnings/money.js';
+import { IdPipe } from '../http/id-pipe.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { CurrentAccount } from '../identity/sessions/access.js';
+import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import {
+  OPEN_PAYOUT_STATES,
+  OPEN_PAYOUTS_FILTER,
+  PAYOUT,
+  PAYOUT_METHODS,
+  PAYOUT_RULES,
+  PAYOUT_STATES,
+} from '../rules/payouts.js';
+import { ChangePayoutState, PayPayouts } from './commands/payout-states.js';
+import { RequestPayout } from './commands/request-payout.js';
+import {
+  FailPayoutDto,
+  PayoutsPageQuery,
+  PayPayoutDto,
+  PayPayoutsDto,
+  RequestPayoutDto,
+} from './dto/payouts.dto.js';
+import {
+  ADMIN_PAYOUTS_WHERE,
+  adminPayout,
+  balanceOf,
+  PAYOUT_BY_ID,
+  PAYOUT_COLUMNS,
+  PAYOUTS_FROM,
+  type PayoutRow,
+  SHOPPER_PAYOUT_COUNT,
+  SHOPPER_PAYOUTS,
+  shopperPayout,
+} from './queries/payouts.js';
+
+const rupees = (paise: number) => paiseToRupees(paise)!;
+
+/** A shopper's balance, payout requests and payouts. */
+@ApiTags('me')
+@Controller('me')
+export class ShopperPayoutsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
+
+  /** What the shopper may withdraw now, the smallest payout, and what is on its way or paid. */
+  @Get('balance')
+  async balance(@CurrentAccount() account: SignedInAccount) {
+    const balance = await balanceOf(this.dataSource, account.id);
+    return {
+      available: rupees(Math.max(0, balance.availablePaise)),
+      minimum: rupees(rupeesToPaise(this.environment.PAYOUT_MIN_RUPEES)),
+      confirmed: rupees(balance.confirmedPaise),
+      inProgress: rupees(balance.inProgressPaise),
+      paidOut: rupees(balance.paidOutPaise),
+    };
+  }
+
+  /** The shopper's payouts, newest first; account numbers show their last four digits only. */
+  @Get('payouts')
+  async payouts(@CurrentAccount() account: SignedInAccount, @Query() query: PayoutsPageQuery) {
+    const page = Math.max(1, Number(query.page ?? 1));
+    const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PAYOUT_RULES.perPage)));
+    const rows: PayoutRow[] = await this.dataSource.query(SHOPPER_PAYOUTS, [
+      account.id,
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    const [{ total }] = await this.dataSource.query(SHOPPER_PAYOUT_COUNT, [account.id]);
+    return { payouts: rows.map(shopperPayout), total, page, perPage };
+  }
+
+  @Post('payouts')
+  async request(@CurrentAccount() account: SignedInAccount, @Body() body: RequestPayoutDto) {
+    const id = await this.commands.execute(new RequestPayout(account.id, body));
+    const [row] = await this.dataSource.query(PAYOUT_BY_ID, [id]);
+    return { ...shopperPayout(row), message: PAYOUT.requested };
+  }
+}
+
+const STATE_FILTER = (state: unknown): string[] | null =>
+  state === OPEN_PAYOUTS_FILTER
+    ? [...OPEN_PAYOUT_STATES]
+    : (PAYOUT_STATES as readonly unknown[]).includes(state)
+      ? [state as string]
+      : null;
+
+const positiveInteger = (value: unknown) =>
+  Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647
+    ? (value as number)
+    : null;
+
+/** The admins' payout run: the queue, and moving payouts through it. */
+@ApiTags('admin')
+@Controller('admin/payouts')
+export class AdminPayoutsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * react-admin's list: oldest first by default (the queue's order). Filters: `state` (one state,
+   * or `open` for requested and processing), `userId`, `method`.
+   */
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = parseListRequest(query, ['id', 'requestedAt', 'amount', 'state', 'userId'] as const, {
+      sortField: 'requestedAt',
+      order: 'ASC',
+      perPage: 25,
+    });
+    const columns = {
+      id: 'p.id',
+      requestedAt: 'p.requested_at',
+      amount: 'p.amount_paise',
+      state: 'p.state',
+      userId: 'p.user_id',
+    };
+    const { state, userId, method } = page.filter;
+    const values = [
+      STATE_FILTER(state),
+      positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
+      (PAYOUT_METHODS as readonly unknown[]).includes(method) ? method : null,
+    ];
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE}`,
+      values,
+    );
+    // Ties broken by the id, so pages never repeat or skip a payout.
+    const order = `${columns[page.sortField]} ${page.order}, p.id ${page.order}`;
+    const rows: PayoutRow[] = await this.dataSource.query(
+      `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE} ORDER BY ${order}
+       LIMIT ${page.limit} OFFSET ${page.offset}`,
+      values,
+    );
+    sendRange(reply, 'payouts', page.offset, rows.length, total);
+    return rows.map(adminPayout);
+  }
+
+  /** Several payouts of a payment run marked paid at once, one bank reference each, all or none. */
+  @Post('pay')
+  @HttpCode(200)
+  async payMany(@Body() body: PayPayoutsDto) {
+    await this.commands.execute(new PayPayouts(body.payouts));
+    const rows: PayoutRow[] = await this.dataSource.query(
+      `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = ANY($1::int[]) ORDER BY p.id`,
+      [body.payouts.map((payout) => payout.id)],
+    );
+    return rows.map(adminPayout);
+  }
+
+  @Get(':id')
+  async one(@Param('id', IdPipe) id: number) {
+    const [row] = await this.dataSource.query(PAYOUT_BY_ID, [id]);
+    if (!row) throw new NotFoundException({ statusCode: 404, message: PAYOUT.notFound });
+    return adminPayout(row);
+  }
+
+  @Post(':id/process')
+  @HttpCode(200)
+  async process(@Param('id', IdPipe) id: number) {
+    await this.commands.execute(new ChangePayoutState(id, 'processing'));
+    return this.one(id);
+  }
+
+  @Post(':id/pay')
+  @HttpCode(200)
+  async pay(@Param('id', IdPipe) id: number, @Body() body: PayPayoutDto) {
+    await this.commands.execute(new ChangePayoutState(id, 'paid', { bankReference: body.bankReference }));
+    return this.one(id);
+  }
+
+  @Post(':id/fail')
+  @HttpCode(200)
+  async fail(@Param('id', IdPipe) id: number, @Body() body: FailPayoutDto) {
+    await this.commands.execute(new ChangePayoutState(id, 'failed', { reason: body.reason }));
+    return this.one(id);
+  }
+}

@@ -1,0 +1,131 @@
+/** SQL of payouts and of the balance they are paid from. */
+import type { EntityManager } from 'typeorm';
+import { rupees } from '../../earnings/money.js';
+import { maskAccountNumber, type PayoutMethod, type PayoutState } from '../../rules/payouts.js';
+
+/**
+ * A shopper's money in paise: confirmed earnings (cashback and referral bonuses), payouts on
+ * their way (requested or processing) and payouts paid. Failed payouts count nowhere, so their
+ * amount is back in the balance. Earnings an admin marked paid outside a payout left the balance.
+ */
+export const BALANCE = `
+  SELECT (SELECT coalesce(sum(amount_paise), 0) FROM earnings WHERE user_id = $1 AND state = 'confirmed')::text
+           AS "confirmedPaise",
+         (SELECT coalesce(sum(amount_paise), 0) FROM payouts
+           WHERE user_id = $1 AND state IN ('requested', 'processing'))::text AS "inProgressPaise",
+         (SELECT coalesce(sum(amount_paise), 0) FROM payouts WHERE user_id = $1 AND state = 'paid')::text
+           AS "paidOutPaise"`;
+
+/**
+ * Takes the shopper's row lock that every change of the balance holds until its transaction ends:
+ * payout requests and earnings leaving `confirmed`. Concurrent requests of one shopper then run one
+ * after the other, each reading the balance the previous one left (a statement after the lock
+ * sees what committed before it). `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the
+ * same lock but not the key-share locks that rows referring to the user take (sessions, votes).
+ */
+export const LOCK_SHOPPER = 'SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE';
+
+export interface Balance {
+  confirmedPaise: number;
+  inProgressPaise: number;
+  paidOutPaise: number;
+  /** What the shopper may still withdraw; never below zero while every change holds the lock. */
+  availablePaise: number;
+}
+
+export async function balanceOf(manager: Pick<EntityManager, 'query'>, userId: number): Promise<Balance> {
+  const [row] = await manager.query(BALANCE, [userId]);
+  const confirmedPaise = Number(row.confirmedPaise);
+  const inProgressPaise = Number(row.inProgressPaise);
+  const paidOutPaise = Number(row.paidOutPaise);
+  return {
+    confirmedPaise,
+    inProgressPaise,
+    paidOutPaise,
+    availablePaise: confirmedPaise - inProgressPaise - paidOutPaise,
+  };
+}
+
+/** The balance of a locked shopper; undefined when no such user exists. */
+export async function lockedBalanceOf(manager: EntityManager, userId: number): Promise<Balance | undefined> {
+  const [shopper] = await manager.query(LOCK_SHOPPER, [userId]);
+  return shopper ? balanceOf(manager, userId) : undefined;
+}
+
+export interface PayoutRow {
+  id: number;
+  userId: number;
+  userName: string;
+  userEmail: string;
+  amountPaise: string;
+  method: PayoutMethod;
+  upiId: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  accountHolderName: string | null;
+  state: PayoutState;
+  bankReference: string | null;
+  failureReason: string | null;
+  requestedAt: Date;
+  processingAt: Date | null;
+  paidAt: Date | null;
+  failedAt: Date | null;
+}
+
+export const PAYOUT_COLUMNS = `
+  p.id, p.user_id AS "userId", u.user_name AS "userName", u.email AS "userEmail",
+  p.amount_paise AS "amountPaise", p.method, p.upi_id AS "upiId", p.account_number AS "accountNumber",
+  p.ifsc, p.account_holder_name AS "accountHolderName", p.state, p.bank_reference AS "bankReference",
+  p.failure_reason AS "failureReason", p.requested_at AS "requestedAt", p.processing_at AS "processingAt",
+  p.paid_at AS "paidAt", p.failed_at AS "failedAt"`;
+
+export const PAYOUTS_FROM = 'FROM payouts p JOIN users u ON u.id = p.user_id';
+
+export const PAYOUT_BY_ID = `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = $1`;
+
+/** A shopper's payouts, newest first, a page at a time ($2 rows from $3). */
+export const SHOPPER_PAYOUTS = `
+  SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.user_id = $1
+  ORDER BY p.requested_at DESC, p.id DESC LIMIT $2 OFFSET $3`;
+
+export const SHOPPER_PAYOUT_COUNT = 'SELECT count(*)::int AS total FROM payouts WHERE user_id = $1';
+
+/** The admins' list: `$1` states (null: all), `$2` user, `$3` method. */
+export const ADMIN_PAYOUTS_WHERE = `
+  WHERE ($1::text[] IS NULL OR p.state = ANY($1)) AND ($2::int IS NULL OR p.user_id = $2)
+    AND ($3::text IS NULL OR p.method = $3)`;
+
+/** Where the money goes, as any list shows it: the UPI ID, or the account's last digits and IFSC. */
+export function destinationOf(row: Pick<PayoutRow, 'method' | 'upiId' | 'accountNumber' | 'ifsc'>): string {
+  return row.method === 'upi'
+    ? (row.upiId ?? '')
+    : `${maskAccountNumber(row.accountNumber ?? '')} · ${row.ifsc ?? ''}`;
+}
+
+/** A payout as its shopper sees it: the account number masked. */
+export const shopperPayout = (row: PayoutRow) => ({
+  id: row.id,
+  amount: rupees(row.amountPaise),
+  method: row.method,
+  destination: destinationOf(row),
+  upiId: row.upiId,
+  accountNumber: row.accountNumber === null ? null : maskAccountNumber(row.accountNumber),
+  ifsc: row.ifsc,
+  accountHolderName: row.accountHolderName,
+  state: row.state,
+  bankReference: row.bankReference,
+  failureReason: row.failureReason,
+  requestedAt: row.requestedAt,
+  processingAt: row.processingAt,
+  paidAt: row.paidAt,
+  failedAt: row.failedAt,
+});
+
+/** A payout as the admins' payout run needs it: whose, and the full account number to pay into. */
+export const adminPayout = (row: PayoutRow) => ({
+  ...shopperPayout(row),
+  userId: row.userId,
+  userName: row.userName,
+  userEmail: row.userEmail,
+  accountNumber: row.accountNumber,
+});

@@ -1,0 +1,77 @@
+import { createHmac } from 'node:crypto';
+import type { Session } from './accounts.js';
+import { approve, type Marketplace, merchantWithCoupon } from './marketplace.js';
+
+/** A merchant with a live coupon that pays 100 % cashback: a purchase of ₹X earns ₹X. */
+export interface CashbackShop {
+  merchant: Session;
+  couponId: number;
+  secret: string;
+}
+
+export async function cashbackShop(market: Marketplace, overrides: Record<string, unknown> = {}) {
+  const { merchant, couponId } = await merchantWithCoupon(market, overrides);
+  const approved = await approve(market, couponId);
+  if (approved.statusCode !== 200) throw new Error(`coupon not approved: ${approved.body}`);
+  const rate = await market.api.http.inject({
+    method: 'PUT',
+    url: `/api/admin/merchants/${merchant.id}/cashback-rate`,
+    headers: market.admin,
+    payload: { ratePercent: '100' },
+  });
+  if (rate.statusCode !== 200) throw new Error(`rate not set: ${rate.body}`);
+  const secret = (
+    await market.api.http.inject({
+      method: 'GET',
+      url: '/api/merchant/postback-secret',
+      headers: merchant.bearer,
+    })
+  ).json().secret as string;
+  return { merchant, couponId, secret } satisfies CashbackShop;
+}
+
+let reference = 0;
+
+/**
+ * Cashback of `rupees` for the shopper, as it comes in production: a purchase reported by the
+ * shop's signed postback, then confirmed by an admin. Returns the earning's id.
+ */
+export async function confirmedCashback(
+  market: Marketplace,
+  shop: CashbackShop,
+  shopper: Session,
+  rupees: string,
+  { confirm = true } = {},
+): Promise<number> {
+  const referralCode = (
+    await market.api.http.inject({ method: 'GET', url: '/api/me/referral', headers: shopper.bearer })
+  ).json().code;
+  reference += 1;
+  const body = JSON.stringify({
+    purchaseReference: `PAYOUT-${process.pid}-${Date.now()}-${reference}`,
+    couponId: shop.couponId,
+    referralCode,
+    purchaseType: 'online',
+    purchaseAmount: rupees,
+  });
+  const recorded = await market.api.http.inject({
+    method: 'POST',
+    url: '/api/postbacks/purchases',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': `sha256=${createHmac('sha256', shop.secret).update(body).digest('hex')}`,
+    },
+    payload: body,
+  });
+  if (recorded.statusCode !== 201) throw new Error(`purchase not recorded: ${recorded.body}`);
+  const earningId = recorded.json().id as number;
+  if (confirm) {
+    const confirmed = await market.api.http.inject({
+      method: 'POST',
+      url: `/api/admin/cashbacks/${earningId}/confirm`,
+      headers: market.admin,
+    });
+    if (confirmed.statusCode !== 200) throw new Error(`cashback not confirmed: ${confirmed.body}`);
+  }
+  return earningId;
+}

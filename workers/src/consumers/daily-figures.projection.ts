@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  countIntoDailyFigures,
+  DAILY_FIGURE_EVENTS,
+  DAILY_FIGURES_CONSUMER,
+} from '../../../api/src/analytics/queries/daily-figures.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import type { EventConsumer } from '../events/event-consumer.js';
+
+/**
+ * Keeps `daily_figures`, the dashboards' counts and amounts per India's day, merchant and coupon:
+ * each event adds to its day's rows. The inbox row written in the same transaction makes a
+ * redelivered event count once; `projections:rebuild` empties the table and counts the log again.
+ */
+@Injectable()
+export class DailyFiguresProjection implements EventConsumer {
+  readonly name = DAILY_FIGURES_CONSUMER;
+  readonly handles = DAILY_FIGURE_EVENTS;
+
+  handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    return countIntoDailyFigures(event, manager);
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    // DELETE rather than TRUNCATE: dashboards keep reading the old figures while the log replays.
+    await manager.query('DELETE FROM daily_figures');
+  }
+}
