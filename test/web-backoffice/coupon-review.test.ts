@@ -8,7 +8,15 @@ import {
   sessionFrom,
 } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { signInToBackoffice } from '../support/backoffice.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import {
   approve,
@@ -62,25 +70,13 @@ async function apiSession(registration: { userName: string; password: string }) 
   );
 }
 
-async function signIn(page: Page, mode: 'Merchant' | 'Admin', username: string, password: string) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: mode }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signIn = (page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) =>
+  signInToBackoffice(page, site.url, tab, username, password);
 
 async function signOut(page: Page) {
   await page.locator('.RaUserMenu-userButton').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
-}
-
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 describe('back-office: a coupon from a merchant to the shop front', () => {

@@ -7,7 +7,15 @@ import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '../../api/
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
-import { inContext, launchBrowser, seriousViolations, serveWebApp, type WebApp } from '../support/browser.js';
+import { signInToBackoffice } from '../support/backoffice.js';
+import {
+  expectAccessible,
+  inContext,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  type WebApp,
+} from '../support/browser.js';
 import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
 
 let market: Marketplace;
@@ -41,12 +49,6 @@ afterAll(async () => {
   await market?.close();
 });
 
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 /** Every console error and warning of the page, and every uncaught exception. */
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -58,14 +60,8 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
-async function signIn(page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signIn = (page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) =>
+  signInToBackoffice(page, site.url, tab, username, password);
 
 /** Clicks "Download CSV" and reads the file the browser saved, as rows of named cells. */
 async function downloadedCsv(page: Page): Promise<Array<Record<string, string>>> {

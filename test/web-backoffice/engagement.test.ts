@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 
@@ -20,12 +27,6 @@ afterAll(async () => {
   await site?.close();
   await market?.close();
 });
-
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 describe('back-office: subscribers, campaigns and contact messages', () => {
   it('an admin handles a contact message, sees a subscriber and sends a campaign', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { signInAsAdmin as signInAsDevelopmentAdmin } from '../support/backoffice.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
@@ -22,20 +29,7 @@ afterAll(async () => {
   await market?.close();
 });
 
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: 'Admin' }).click();
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(DEVELOPMENT_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signInAsAdmin = (page: Page) => signInAsDevelopmentAdmin(page, site.url);
 
 describe('back-office: languages and home-page content', () => {
   it('the chosen language applies at once and is remembered on the next visit', async () => {

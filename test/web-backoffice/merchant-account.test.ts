@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BEARER_SIGN_IN, merchantRegistration, sessionFrom } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 
 let market: Marketplace;
@@ -20,12 +27,6 @@ afterAll(async () => {
   await site?.close();
   await market?.close();
 });
-
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function signedInMerchant(page: Page) {
   const registration = merchantRegistration();

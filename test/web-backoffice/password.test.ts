@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { PASSWORD_RESET } from '../../api/src/rules/accounts.js';
 import { MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { linkIn } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
@@ -25,12 +32,6 @@ afterAll(async () => {
   await site?.close();
   await market?.close();
 });
-
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function signIn(page: Page, userName: string, password: string) {
   await page.goto(`${site.url}/#/login`);

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { PAYOUT } from '../../api/src/rules/payouts.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { signInAsAdmin as signInAsDevelopmentAdmin } from '../support/backoffice.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop, confirmedCashback } from '../support/payouts.js';
 
@@ -25,20 +32,7 @@ afterAll(async () => {
   await market?.close();
 });
 
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: 'Admin' }).click();
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(DEVELOPMENT_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signInAsAdmin = (page: Page) => signInAsDevelopmentAdmin(page, site.url);
 
 /** A shopper of its own, with confirmed cashback, asking for a payout; returns its id. */
 async function requestedPayout(name: string, cashback: string, request: Record<string, unknown>) {

@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { merchantRegistration } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { signInToBackoffice } from '../support/backoffice.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  seriousViolations,
+  serveWebApp,
+  step,
+  type WebApp,
+} from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 
@@ -23,20 +31,8 @@ afterAll(async () => {
   await market?.close();
 });
 
-function expectAccessible(violations: Awaited<ReturnType<typeof seriousViolations>>) {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function signIn(page: Page, mode: 'Merchant' | 'Admin', username: string, password: string) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: mode }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signIn = (page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) =>
+  signInToBackoffice(page, site.url, tab, username, password);
 
 async function signOut(page: Page) {
   await page.locator('.RaUserMenu-userButton').click();

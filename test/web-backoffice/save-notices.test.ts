@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
+import { signInToBackoffice } from '../support/backoffice.js';
 import { launchBrowser, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import { createCategory, submitProduct } from '../support/storefront.js';
@@ -22,14 +23,8 @@ afterAll(async () => {
   await market?.close();
 });
 
-async function signIn(page: Page, mode: 'Merchant' | 'Admin', username: string, password: string) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: mode }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signIn = (page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) =>
+  signInToBackoffice(page, site.url, tab, username, password);
 
 /** Chooses a language from the app bar's button, which is named by the language in use. */
 async function chooseLanguage(page: Page, from: string, to: string) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
+import { signInToBackoffice } from '../support/backoffice.js';
 import { launchBrowser, REPO_ROOT, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import { createCategory } from '../support/storefront.js';
@@ -76,14 +77,8 @@ function consoleProblems(page: Page): Set<string> {
   return problems;
 }
 
-async function signIn(page: Page, mode: 'Merchant' | 'Admin', username: string, password: string) {
-  await page.goto(`${site.url}/#/login`);
-  await page.getByRole('tab', { name: mode }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(/^Welcome, /).waitFor();
-}
+const signIn = (page: Page, tab: 'Merchant' | 'Admin', username: string, password: string) =>
+  signInToBackoffice(page, site.url, tab, username, password);
 
 /** Opens a screen by its address and waits until its requests are answered. */
 async function visit(page: Page, hash: string, shows: string | RegExp) {

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
+
+/** Signs in on the back-office's login page (its Merchant or Admin tab) and waits for the welcome. */
+export async function signInToBackoffice(
+  page: Page,
+  siteUrl: string,
+  tab: 'Merchant' | 'Admin',
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${siteUrl}/#/login`);
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(/^Welcome, /).waitFor();
+}
+
+/** Signs in as the development admin every test database is seeded with. */
+export const signInAsAdmin = (page: Page, siteUrl: string): Promise<void> =>
+  signInToBackoffice(page, siteUrl, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
