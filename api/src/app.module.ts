@@ -10,6 +10,7 @@ import { FollowsModule } from './follows/follows.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { IdentityModule } from './identity/identity.module.js';
+import { MediaModule } from './media/media.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         IdentityModule,
         IdempotencyModule,
         CouponsModule,
+        MediaModule,
         ContentModule,
         StorefrontModule,
         HealthModule,

@@ -156,6 +156,39 @@ describe('subscribing', () => {
     expect(late.statusCode).toBe(400);
     expect(await subscriber(email)).toMatchObject({ status: 'unsubscribed' });
   });
+
+  it('lists subscribers for the admins, searched and filtered by status and language', async () => {
+    const prefix = `listed.${Date.now()}`;
+    const [hindi, telugu, confirmedTelugu] = ['a', 'b', 'c'].map((name) => `${prefix}.${name}@example.in`);
+    await market.api.dataSource.query(
+      `INSERT INTO newsletter_subscribers (email, language, status, confirmed_at)
+       VALUES ($1, 'hi', 'pending', NULL), ($2, 'te', 'pending', NULL), ($3, 'te', 'confirmed', now())`,
+      [hindi, telugu, confirmedTelugu],
+    );
+    const list = (filter: Record<string, string>) =>
+      inject(
+        'GET',
+        `/api/admin/subscribers?sort=${encodeURIComponent('["email","ASC"]')}&filter=${encodeURIComponent(
+          JSON.stringify({ q: prefix, ...filter }),
+        )}`,
+        market.admin,
+      );
+    const emails = (response: Awaited<ReturnType<typeof list>>) =>
+      response.json().map((row: { email: string }) => row.email);
+
+    const inTelugu = await list({ language: 'te' });
+    expect(inTelugu.statusCode).toBe(200);
+    expect(inTelugu.headers['content-range']).toBe('subscribers 0-1/2');
+    expect(emails(inTelugu)).toEqual([telugu, confirmedTelugu]);
+    expect(emails(await list({ language: 'te', status: 'pending' }))).toEqual([telugu]);
+    // A language or status the list does not know filters nothing out.
+    expect(emails(await list({ language: 'fr', status: 'gone' }))).toEqual([hindi, telugu, confirmedTelugu]);
+
+    const [first] = inTelugu.json();
+    const one = await inject('GET', `/api/admin/subscribers/${first.id}`, market.admin);
+    expect(one.json()).toMatchObject({ email: telugu, language: 'te', status: 'pending', confirmedAt: null });
+    expect((await inject('GET', '/api/admin/subscribers/999999', market.admin)).statusCode).toBe(404);
+  });
 });
 
 describe('campaigns', () => {

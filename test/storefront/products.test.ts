@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
-import {
-  formatRupees,
-  PRODUCT_FORM,
-  PRODUCT_IMAGE_WIDTHS,
-  paiseToRupees,
-  rupeesToPaise,
-} from '../../api/src/rules/storefront.js';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../api/src/rules/money.js';
+import { PRODUCT_FORM, PRODUCT_IMAGE_WIDTHS } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';
 import {

@@ -1,7 +1,5 @@
 /** Calls to the API on this site's origin. Cookie sessions prove unsafe requests with the XSRF token. */
 
-import type { Translated } from './forms/rules';
-
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -55,7 +53,7 @@ export async function api<T>(path: string, options: { method?: string; body?: un
 }
 
 /** `/api/media/<id>` images come in fixed widths; anything else is used as it is. */
-export const MEDIA_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+export { MEDIA_WIDTHS } from './forms/rules';
 
 export function isMediaUrl(url: string | null | undefined): url is string {
   return typeof url === 'string' && url.startsWith('/api/media/');
@@ -64,115 +62,23 @@ export function isMediaUrl(url: string | null | undefined): url is string {
 // ---------------------------------------------------------------------------------------------
 // Shapes of the API's answers
 
-export interface CouponCard {
-  id: number;
-  title: string;
-  description: string;
-  terms: string;
-  merchantId: number;
-  merchantName: string;
-  merchantUrl: string | null;
-  /** The coupon's store: its page is `/store/<slug>`. */
-  merchant: { id: number; name: string; slug: string | null; logoUrl: string | null };
-  imageUrl: string | null;
-  percentage: number;
-  discountValue: number;
-  expiresAt: string;
-  categoryIds: number[];
-  votes: number;
-  /** 0-100, once the coupon has enough votes; null before. */
-  successRate: number | null;
-  usedToday: number;
-  verifiedAt: string;
-}
-
-export interface CouponPage {
-  data: CouponCard[];
-  total: number;
-}
-
+export type { CouponCard, CouponPage } from '../../api/src/coupons/queries/answers';
 export interface Category {
   id: number;
   name: string;
 }
 
-/** A picture's title and alt text in English, Hindi and Telugu (`textIn` picks one). */
-export type PictureTexts = Translated<'title' | 'altText'>;
-
-export interface Banner extends PictureTexts {
-  id: number;
-  position: string;
-  imageUrl: string | null;
-  merchantUrl: string | null;
-}
-
-/** The home page: one document with every text in the three languages. */
-export interface Home {
-  heroes: Array<
-    PictureTexts & { id: number; imageUrl: string | null; merchantUrl: string | null; sortOrder: number }
-  >;
-  banners: Record<'cat' | 'Tc' | 'Bo' | 'left' | 'right', Banner[]>;
-  topCoupons: CouponCard[];
-  seasonalOffers: Array<PictureTexts & { slot: number; imageUrl: string | null; merchantUrl: string | null }>;
-  flashText:
-    | (Translated<'text'> & {
-        text: string;
-        contentType: 'text' | 'image';
-        position: string;
-        merchantUrl: string | null;
-        imageUrl: string | null;
-      })
-    | null;
-  bestOfferBanner:
-    | (Translated<'name'> & {
-        name: string;
-        imageUrl: string | null;
-        merchantUrl: string | null;
-        uploadedAt: string;
-      })
-    | null;
-}
-
-export interface Product {
-  id: number;
-  productName: string;
-  brand: string | null;
-  description: string | null;
-  price: string;
-  merchantUrl: string | null;
-  images: { small: string | null; medium: string | null; large: string | null };
-}
-
-export interface Store {
-  merchantId: number;
-  /** The store's address on this site: `/store/<slug>`. */
-  slug: string;
-  storeName: string;
-  storeAddress: string | null;
-  tagline: string | null;
-  aboutDescription: string | null;
-  logoUrl: string | null;
-  landingBannerUrl: string | null;
-  heroBannerUrl: string | null;
-  updatedAt: string;
-  categories: Array<{ id: number; categoryName: string; description: string | null; products: Product[] }>;
-  uncategorised: Product[];
-}
-
-/** A store in the A-Z index (`GET /api/stores`). */
-export interface StoreSummary {
-  merchantId: number;
-  slug: string;
-  storeName: string;
-  logoUrl: string | null;
-  liveCoupons: number;
-  updatedAt: string;
-}
-
-export interface StoreList {
-  data: StoreSummary[];
-  total: number;
-}
+export type {
+  HomePage as Home,
+  PictureTexts,
+  PublicBanner as Banner,
+} from '../../api/src/content/queries/answers';
+export type {
+  StoreList,
+  StorePage as Store,
+  StorePageProduct as Product,
+  StoreSummary,
+} from '../../api/src/storefront/queries/answers';
 
 export interface Me {
   role: 'user' | 'merchant' | 'admin';

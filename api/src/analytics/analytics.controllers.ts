@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { ANALYTICS } from '../rules/analytics.js';
 import { AnalyticsQuery, MerchantAnalyticsQuery } from './dto/analytics.dto.js';
-import { adminAnalytics, MERCHANT_COUPON, merchantAnalytics } from './queries/dashboards.js';
+import { adminAnalytics, isMerchantCoupon, merchantAnalytics } from './queries/dashboards.js';
 
 /** The signed-in merchant's own figures: the merchant comes from the session, never the request. */
 @ApiTags('merchant')
@@ -17,10 +17,7 @@ export class MerchantAnalyticsController {
   async figures(@CurrentMerchantId() merchantId: number, @Query() query: MerchantAnalyticsQuery) {
     const couponId = query.couponId ?? null;
     // Another merchant's coupon is answered as one that does not exist.
-    if (
-      couponId !== null &&
-      (await this.dataSource.query(MERCHANT_COUPON, [couponId, merchantId])).length === 0
-    ) {
+    if (couponId !== null && !(await isMerchantCoupon(this.dataSource, couponId, merchantId))) {
       throw new NotFoundException({ statusCode: 404, message: ANALYTICS.couponNotFound });
     }
     return merchantAnalytics(this.dataSource, merchantId, query.days ?? ANALYTICS.defaultDays, couponId);

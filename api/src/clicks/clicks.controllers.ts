@@ -22,7 +22,7 @@ import { unavailableOfferPage, visitorLanguage } from './click-out-page.js';
 import { ClickOut, type ClickOutResult } from './commands/click-out.js';
 import { UpdateTrackingSettings } from './commands/tracking-settings.js';
 import { TrackingSettingsDto } from './dto/tracking-settings.dto.js';
-import { TRACKING_SETTINGS } from './queries/clicks.js';
+import { trackingSettings } from './queries/clicks.js';
 
 /** The public site's cookie of the language a visitor chose. */
 const LANGUAGE_COOKIE = 'language';
@@ -92,8 +92,7 @@ export class MerchantTrackingController {
 
   @Get('tracking')
   async tracking(@CurrentMerchantId() merchantId: number): Promise<TrackingSettings> {
-    const [settings]: TrackingSettings[] = await this.dataSource.query(TRACKING_SETTINGS, [merchantId]);
-    return settings!;
+    return trackingSettings(this.dataSource, merchantId);
   }
 
   @Put('tracking')

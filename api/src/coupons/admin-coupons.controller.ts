@@ -20,17 +20,12 @@ import { type DataSource, type FindOptionsWhere, QueryFailedError } from 'typeor
 import { IdPipe } from '../http/id-pipe.js';
 import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { COUPON_LISTING } from '../rules/coupons.js';
+import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import { ApproveCoupon, RejectCoupon } from './commands/review.js';
-import {
-  ApproveCouponDto,
-  paiseToRupees,
-  RejectCouponDto,
-  rupeesToPaise,
-  SlotChangesDto,
-  SlotDto,
-} from './dto/review.dto.js';
+import { ApproveCouponDto, RejectCouponDto, SlotChangesDto, SlotDto } from './dto/review.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
 import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
+import { couponsOfSlot } from './queries/slot-seats.js';
 
 /** The review queue: every merchant's coupons, pending first by default, in fives. */
 @ApiTags('admin')
@@ -87,7 +82,7 @@ export const slotView = (slot: Slot) => ({
   id: slot.id,
   name: slot.name,
   kind: slot.kind,
-  price: paiseToRupees(slot.pricePaise),
+  price: slot.pricePaise === null ? null : paiseToRupees(slot.pricePaise),
   capacity: slot.capacity,
 });
 
@@ -142,7 +137,12 @@ export class AdminSlotsController {
     const slot = await this.slots.findOneBy({ id });
     if (!slot) throw new NotFoundException({ statusCode: 404, message: 'Slot not found.' });
     const kind = body.kind ?? slot.kind;
-    const price = body.price === undefined ? paiseToRupees(slot.pricePaise) : body.price;
+    const price =
+      body.price === undefined
+        ? slot.pricePaise === null
+          ? null
+          : paiseToRupees(slot.pricePaise)
+        : body.price;
     if (kind === 'paid' && !price) {
       throw new ConflictException({ statusCode: 409, message: 'A paid slot needs a price in rupees.' });
     }
@@ -158,11 +158,7 @@ export class AdminSlotsController {
   @Delete(':id')
   async remove(@Param('id', IdPipe) id: number) {
     const slot = await this.one(id);
-    const [{ used }] = await this.dataSource.query(
-      'SELECT count(*)::int AS used FROM coupons WHERE slot_id = $1 OR requested_slot_id = $1',
-      [id],
-    );
-    if (used > 0)
+    if ((await couponsOfSlot(this.dataSource, id)) > 0)
       throw new ConflictException({
         statusCode: 409,
         message: 'This slot has coupons and cannot be deleted.',

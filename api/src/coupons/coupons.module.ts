@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MediaController } from '../media/media.controller.js';
 import { AdminCouponsController, AdminSlotsController } from './admin-coupons.controller.js';
 import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
@@ -36,7 +35,6 @@ export class CouponCommandsModule {}
     MerchantSlotsController,
     AdminCouponsController,
     AdminSlotsController,
-    MediaController,
   ],
   providers: [CouponListings, ListingCache],
   exports: [CouponListings, ListingCache],

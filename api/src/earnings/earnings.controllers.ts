@@ -24,7 +24,7 @@ import { findClick } from '../clicks/queries/clicks.js';
 import { Environment } from '../config/environment.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange, sqlOrder } from '../http/react-admin.js';
+import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
@@ -37,6 +37,16 @@ import {
 } from './commands/purchases.js';
 import { CashbackRateDto, EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
 import { basisPointsToPercent, rupees } from './money.js';
+import {
+  CASHBACK_SORTS,
+  cashbacksPage,
+  couponsPostbackMerchant,
+  type EarningRow,
+  type EarningsHolder,
+  earningById,
+  earningsHistory,
+  type PostbackMerchant,
+} from './queries/earnings.js';
 import type { RawBodyRequest } from './raw-body.js';
 
 export const POSTBACK_PATH = '/api/postbacks/purchases';
@@ -49,34 +59,6 @@ export function isSignatureValid(secret: string, rawBody: Buffer, header: unknow
   const given = Buffer.from(header.trim().toLowerCase());
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
-
-interface EarningRow {
-  id: number;
-  kind: string;
-  userId: number | null;
-  beneficiaryMerchantId: number | null;
-  merchantId: number | null;
-  couponId: number | null;
-  purchaseReference: string | null;
-  purchaseType: string | null;
-  purchaseAmountPaise: string | null;
-  rateBp: number | null;
-  amountPaise: string;
-  state: string;
-  referredUserId: number | null;
-  clickId: string | null;
-  createdAt: Date;
-  confirmedAt: Date | null;
-  paidAt: Date | null;
-  cancelledAt: Date | null;
-}
-
-const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "beneficiaryMerchantId",
-                 merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
-                 purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
-                 amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
-                 click_id AS "clickId", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
-                 cancelled_at AS "cancelledAt"`;
 
 /** An earning as the back-office shows it: amounts in rupees, the rate in percent. */
 const earningRecord = (row: EarningRow) => ({
@@ -115,20 +97,13 @@ const historyEntry = (row: EarningRow) => ({
 
 async function earningsOf(
   dataSource: DataSource,
-  column: 'user_id' | 'beneficiary_merchant_id',
+  holder: EarningsHolder,
   id: number,
   query: EarningsPageQuery,
 ) {
   const page = Math.max(1, Number(query.page ?? 1));
   const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? EARNINGS.perPage)));
-  const rows: EarningRow[] = await dataSource.query(
-    `SELECT ${EARNING} FROM earnings WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [id, perPage, (page - 1) * perPage],
-  );
-  const sums: Array<{ state: string; paise: string; entries: number }> = await dataSource.query(
-    `SELECT state, sum(amount_paise) AS paise, count(*)::int AS entries FROM earnings WHERE ${column} = $1 GROUP BY state`,
-    [id],
-  );
+  const { rows, sums } = await earningsHistory(dataSource, holder, id, perPage, (page - 1) * perPage);
   const totalOf = (state: string) => rupees(sums.find((sum) => sum.state === state)?.paise ?? 0);
   return {
     purchaseHistory: rows.map(historyEntry),
@@ -142,11 +117,6 @@ async function earningsOf(
     page,
     perPage,
   };
-}
-
-interface PostbackMerchant {
-  id: number;
-  secret: string | null;
 }
 
 /** Purchases reported by merchants or affiliate networks, signed with the merchant's secret. */
@@ -184,8 +154,8 @@ export class PostbacksController {
     const purchase = await validateForm(PurchasePostbackDto, body as Record<string, unknown>);
     const { earningId, created } = await this.commands.execute(new RecordPurchase(merchant.id, purchase));
     reply.status(created ? 201 : 200);
-    const [row] = await this.dataSource.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [earningId]);
-    return earningRecord(row);
+    const row = await earningById(this.dataSource, earningId);
+    return earningRecord(row!);
   }
 
   /** The coupon names the merchant whose secret signs the report: without one nothing can be checked. */
@@ -199,12 +169,7 @@ export class PostbacksController {
         errors: { couponId: [POSTBACK.couponId] },
       });
     }
-    const [merchant] = await this.dataSource.query(
-      `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-       WHERE c.id = $1`,
-      [Number(id)],
-    );
-    return merchant;
+    return couponsPostbackMerchant(this.dataSource, Number(id));
   }
 
   /**
@@ -257,7 +222,7 @@ export class MerchantEarningsController {
   /** Referral bonuses the merchant earned by bringing shoppers. */
   @Get('earnings')
   earnings(@CurrentMerchantId() merchantId: number, @Query() query: EarningsPageQuery) {
-    return earningsOf(this.dataSource, 'beneficiary_merchant_id', merchantId, query);
+    return earningsOf(this.dataSource, 'merchant', merchantId, query);
   }
 }
 
@@ -269,12 +234,12 @@ export class UserEarningsController {
   /** Cashback on the shopper's purchases and referral bonuses, newest first, with totals by state. */
   @Get('earnings')
   earnings(@CurrentAccount() account: SignedInAccount, @Query() query: EarningsPageQuery) {
-    return earningsOf(this.dataSource, 'user_id', account.id, query);
+    return earningsOf(this.dataSource, 'shopper', account.id, query);
   }
 }
 
 const filterNumber = (value: unknown) =>
-  Number.isInteger(value) && (value as number) > 0 ? value : undefined;
+  Number.isInteger(value) && (value as number) > 0 ? (value as number) : undefined;
 
 @ApiTags('admin')
 @Controller('admin/cashbacks')
@@ -286,37 +251,25 @@ export class AdminCashbacksController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ['id', 'createdAt', 'state', 'kind'] as const, {
+    const page = parseListRequest(query, CASHBACK_SORTS, {
       sortField: 'createdAt',
       order: 'DESC',
       perPage: 25,
     });
-    const columns = { id: 'id', createdAt: 'created_at', state: 'state', kind: 'kind' };
     const { state, kind, userId, merchantId } = page.filter;
-    const values = [
-      typeof state === 'string' ? state : null,
-      typeof kind === 'string' ? kind : null,
-      filterNumber(userId) ?? null,
-      filterNumber(merchantId) ?? null,
-    ];
-    const where = `WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR kind = $2)
-                     AND ($3::int IS NULL OR user_id = $3) AND ($4::int IS NULL OR merchant_id = $4)`;
-    const [{ total }] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM earnings ${where}`,
-      values,
-    );
-    const rows: EarningRow[] = await this.dataSource.query(
-      `SELECT ${EARNING} FROM earnings ${where} ORDER BY ${sqlOrder(page, columns[page.sortField])}
-       LIMIT ${page.limit} OFFSET ${page.offset}`,
-      values,
-    );
+    const { rows, total } = await cashbacksPage(this.dataSource, page, {
+      state: typeof state === 'string' ? state : null,
+      kind: typeof kind === 'string' ? kind : null,
+      userId: filterNumber(userId) ?? null,
+      merchantId: filterNumber(merchantId) ?? null,
+    });
     sendRange(reply, 'cashbacks', page.offset, rows.length, total);
     return rows.map(earningRecord);
   }
 
   @Get(':id')
   async one(@Param('id', IdPipe) id: number) {
-    const [row] = await this.dataSource.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [id]);
+    const row = await earningById(this.dataSource, id);
     if (!row) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
     return earningRecord(row);
   }

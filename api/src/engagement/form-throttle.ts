@@ -1,7 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Environment } from '../config/environment.js';
 import { CLIENT_REDIS } from '../platform/platform.module.js';
+import { countInWindow, refuseOverLimit } from '../redis/window-counter.js';
 import { FORM_LIMITS } from '../rules/engagement.js';
 
 /**
@@ -18,19 +19,13 @@ export class FormThrottle {
 
   async count(form: 'newsletter' | 'contact', address: string): Promise<void> {
     const { perWindow, windowSeconds } = FORM_LIMITS[form];
-    const window = Math.floor(Date.now() / (windowSeconds * 1000));
-    const key = `${this.environment.QUEUE_PREFIX}:forms:${form}:${address}:${window}`;
+    const subject = `${this.environment.QUEUE_PREFIX}:forms:${form}:${address}`;
     let results: Array<[Error | null, unknown]> | null;
     try {
-      results = await this.redis.multi().incr(key).expire(key, windowSeconds).exec();
+      results = await countInWindow(this.redis.multi(), subject, windowSeconds).exec();
     } catch {
       return;
     }
-    if (Number(results?.[0]?.[1]) > perWindow) {
-      throw new HttpException(
-        { statusCode: 429, message: FORM_LIMITS.message },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    refuseOverLimit(results, 0, perWindow, FORM_LIMITS.message);
   }
 }

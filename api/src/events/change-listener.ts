@@ -2,10 +2,11 @@ import type { Logger } from '@nestjs/common';
 import pg from 'pg';
 
 /**
- * A PostgreSQL LISTEN connection on some channels, kept open across losses. `onChange` runs on
- * every notification and also whenever the connection starts or is lost, since changes may have
- * gone unnoticed meanwhile; `listening` is false while it is down, so what relies on it (a
- * per-process cache of ready answers) keeps nothing then.
+ * A PostgreSQL LISTEN connection on some channels, kept open across losses (a new connection a
+ * second later). `onChange` runs on every notification and also whenever the connection starts or
+ * is lost, since changes may have gone unnoticed meanwhile; `listening` is false while it is down,
+ * so what relies on it (a per-process cache of ready answers) keeps nothing then. The one LISTEN
+ * loop of the product: the ready-answer caches, the outbox relay and the mail sender use it.
  */
 export class ChangeListener {
   listening = false;
@@ -18,6 +19,8 @@ export class ChangeListener {
     private readonly channels: readonly string[],
     private readonly onChange: () => void,
     private readonly logger: Pick<Logger, 'warn'>,
+    /** What the loss of the connection means, for the warning. */
+    private readonly whileDown = 'ready answers off until PostgreSQL notifications return',
   ) {}
 
   start(): void {
@@ -53,9 +56,7 @@ export class ChangeListener {
       this.onChange();
       this.listening = true;
     } catch (error) {
-      this.logger.warn(
-        `Ready answers off until PostgreSQL notifications return: ${(error as Error).message}`,
-      );
+      this.logger.warn(`LISTEN ${this.channels.join(', ')}: ${(error as Error).message}; ${this.whileDown}`);
       reconnect();
     }
   }

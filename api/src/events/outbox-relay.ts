@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { domainEventJobOptions, type RetryPolicy } from '../jobs/queues.js';
+import { ChangeListener } from './change-listener.js';
 import type { PublishedEvent } from './domain-event.js';
 import { OUTBOX_CHANNEL } from './unit-of-work.js';
 
@@ -137,8 +137,7 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wakeUp?: () => void;
   private notified = false;
-  private listener?: pg.Client;
-  private listenerRetry?: NodeJS.Timeout;
+  private listener?: ChangeListener;
   private knownEpoch?: string;
   private republishAll = true; // on start: jobs of published-but-unprocessed events may be gone
 
@@ -159,17 +158,24 @@ export class OutboxRelay {
     this.running = true;
     this.redis.on('ready', this.onRedisReady);
     if (this.redis.status === 'ready') this.onRedisReady();
-    void this.listen();
+    // Notifications wake the relay at once; the poll covers any gap while the listener reconnects.
+    this.listener = new ChangeListener(
+      this.options.databaseUrl,
+      [OUTBOX_CHANNEL],
+      this.notify,
+      this.logger,
+      'relaying by polling until notifications return',
+    );
+    this.listener.start();
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.redis.off('ready', this.onRedisReady);
-    clearTimeout(this.listenerRetry);
     this.wakeUp?.();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.stop();
     this.listener = undefined;
   }
 
@@ -219,28 +225,6 @@ export class OutboxRelay {
     if (this.wakeUp) this.wakeUp();
     else this.notified = true;
   };
-
-  /** LISTEN on a dedicated connection; the poll covers any gap while it reconnects. */
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    const retry = () => {
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      if (this.listener === client) this.listener = undefined;
-      if (this.running) this.listenerRetry = setTimeout(() => void this.listen(), this.pollIntervalMs);
-    };
-    client.on('error', retry);
-    client.on('notification', this.notify);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      this.listener = client;
-      if (!this.running) await client.end();
-    } catch {
-      retry();
-    }
-  }
 
   /**
    * Redis here keeps nothing on disk: after a restart its queues are empty. A marker key tells a

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
 import { UpdateMerchantProfile, UpdateUserProfile } from './commands/update-profile.js';
 import { UpdateMerchantProfileDto, UpdateUserProfileDto } from './dto/profile.dto.js';
+import { merchantProfile, userProfile } from './queries/profiles.js';
 import { referralInvitation } from './referrals.js';
 import { CurrentAccount, CurrentMerchantId } from './sessions/access.js';
 import type { SignedInAccount } from './sessions/session.service.js';
@@ -16,16 +17,6 @@ class ReferralQuery {
   @IsString()
   mobile?: string;
 }
-
-const USER_PROFILE = `SELECT user_name AS "userName", mobile_number AS "mobileNumber", email AS "emailAddress",
-                             address, referral_code AS "referralCode", language
-                      FROM users WHERE id = $1`;
-
-const MERCHANT_PROFILE = `SELECT id AS "merchantId", merchant_name AS "merchantName", brand_name AS "brandName",
-                                 industry, category, address, email, mobile, merchant_url AS "merchantUrl",
-                                 user_name AS "userName", referral_code AS "referralCode",
-                                 is_email_confirmed AS "isEmailConfirmed", registered_on AS "registeredOn", language
-                          FROM merchants WHERE id = $1`;
 
 /** The signed-in user's own account (the `/api/me` area is for users only). */
 @ApiTags('me')
@@ -39,8 +30,7 @@ export class UserAccountController {
 
   @Get('profile')
   async profile(@CurrentAccount() account: SignedInAccount) {
-    const [profile] = await this.dataSource.query(USER_PROFILE, [account.id]);
-    return profile;
+    return userProfile(this.dataSource, account.id);
   }
 
   @Put('profile')
@@ -51,7 +41,7 @@ export class UserAccountController {
 
   @Get('referral')
   async referral(@CurrentAccount() account: SignedInAccount, @Query() query: ReferralQuery) {
-    const [{ referralCode }] = await this.dataSource.query(USER_PROFILE, [account.id]);
+    const { referralCode } = await userProfile(this.dataSource, account.id);
     return referralInvitation(this.environment.PUBLIC_URL, referralCode, query.mobile);
   }
 }
@@ -68,8 +58,7 @@ export class MerchantAccountController {
 
   @Get('profile')
   async profile(@CurrentMerchantId() merchantId: number) {
-    const [profile] = await this.dataSource.query(MERCHANT_PROFILE, [merchantId]);
-    return profile;
+    return merchantProfile(this.dataSource, merchantId);
   }
 
   @Put('profile')
@@ -80,7 +69,7 @@ export class MerchantAccountController {
 
   @Get('referral')
   async referral(@CurrentMerchantId() merchantId: number, @Query() query: ReferralQuery) {
-    const [{ referralCode }] = await this.dataSource.query(MERCHANT_PROFILE, [merchantId]);
+    const { referralCode } = await merchantProfile(this.dataSource, merchantId);
     return referralInvitation(this.environment.PUBLIC_URL, referralCode, query.mobile);
   }
 }

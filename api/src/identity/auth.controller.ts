@@ -17,6 +17,7 @@ import { RegisterMerchant } from './commands/register-merchant.js';
 import { RegisterUser } from './commands/register-user.js';
 import { RegisterMerchantDto, RegisterUserDto } from './dto/registration.dto.js';
 import { AdminSignInDto, MerchantSignInDto, UserSignInDto } from './dto/sign-in.dto.js';
+import { signedInAdmin, signedInMerchant, signedInUser } from './queries/profiles.js';
 import { CurrentAccount, Public } from './sessions/access.js';
 import { SessionService, type SignedInAccount } from './sessions/session.service.js';
 import { clearSessionCookies, setSessionCookies } from './sessions/session-cookies.js';
@@ -86,10 +87,7 @@ export class AuthController {
       userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
-    const [user] = await this.dataSource.query(
-      'SELECT id, user_name AS "userName", email, mobile_number AS "mobileNumber" FROM users WHERE id = $1',
-      [accountId],
-    );
+    const user = await signedInUser(this.dataSource, accountId);
     return {
       userId: accountId,
       message: 'Login successful',
@@ -115,11 +113,7 @@ export class AuthController {
       userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
-    const [merchant] = await this.dataSource.query(
-      `SELECT id AS "merchantId", merchant_name AS "merchantName", email, mobile, referral_code AS "referralCode"
-       FROM merchants WHERE id = $1`,
-      [accountId],
-    );
+    const merchant = await signedInMerchant(this.dataSource, accountId);
     return {
       merchantId: accountId,
       message: MERCHANT_SIGN_IN.success,
@@ -146,9 +140,7 @@ export class AuthController {
       userAgent: request.headers['user-agent'],
     });
     setSessionCookies(reply, session, this.secureCookies);
-    const [admin] = await this.dataSource.query('SELECT id, username, email FROM admins WHERE id = $1', [
-      accountId,
-    ]);
+    const admin = await signedInAdmin(this.dataSource, accountId);
     return {
       userId: accountId,
       ...(session.bearerToken && { token: session.bearerToken }),

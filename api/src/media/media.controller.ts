@@ -14,6 +14,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Public } from '../identity/sessions/access.js';
+import { imageBytes, imageFacts } from './media.js';
 import { imageVariant, VARIANT_WIDTHS } from './variants.js';
 
 export { VARIANT_WIDTHS };
@@ -36,15 +37,14 @@ export class MediaController {
     @Headers('accept') accept: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const [image] = await this.dataSource.query('SELECT sha256, content_type FROM media WHERE id = $1', [id]);
+    const image = await imageFacts(this.dataSource, id);
     if (!image) throw new NotFoundException({ statusCode: 404, message: 'Image not found.' });
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     if (width === undefined) {
       const etag = `"${image.sha256}"`;
       reply.header('ETag', etag);
       if (ifNoneMatch === etag) return reply.status(304).send();
-      const [{ bytes }] = await this.dataSource.query('SELECT bytes FROM media WHERE id = $1', [id]);
-      return reply.type(image.content_type).send(bytes);
+      return reply.type(image.contentType).send(await imageBytes(this.dataSource, id));
     }
     const w = Number(width);
     if (!VARIANT_WIDTHS.includes(w as (typeof VARIANT_WIDTHS)[number])) {
@@ -55,7 +55,7 @@ export class MediaController {
     }
     const format = accept?.includes('image/webp')
       ? 'image/webp'
-      : image.content_type === 'image/jpeg'
+      : image.contentType === 'image/jpeg'
         ? 'image/jpeg'
         : 'image/png';
     const etag = `"${image.sha256}-${w}-${format.slice(6)}"`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { checkDimensions, checkImage, withoutMetadata } from './images.js';
 
 /** The public address of a stored image; lists carry this, never the bytes. */
@@ -21,4 +21,22 @@ export async function storeImage(manager: EntityManager, sent: Buffer, field: st
     [sha256, contentType, bytes.length, bytes],
   );
   return row.id;
+}
+
+/** What serving an image needs first: its hash (the ETag) and its type; undefined for no image. */
+export async function imageFacts(
+  dataSource: DataSource,
+  id: string,
+): Promise<{ sha256: string; contentType: string } | undefined> {
+  const [image] = await dataSource.query(
+    'SELECT sha256, content_type AS "contentType" FROM media WHERE id = $1',
+    [id],
+  );
+  return image;
+}
+
+/** The stored image's bytes. */
+export async function imageBytes(dataSource: DataSource, id: string): Promise<Buffer> {
+  const [{ bytes }] = await dataSource.query('SELECT bytes FROM media WHERE id = $1', [id]);
+  return bytes;
 }

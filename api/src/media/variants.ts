@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
+import { MEDIA_WIDTHS } from '../rules/media.js';
 import { IMAGE_MAX_PIXELS } from './images.js';
 
-/** The widths a resized copy may have: a fixed set, so nobody can fill the store with variants. */
-export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+/** The widths a resized copy may have (one list for the API and the web apps' `srcset`s). */
+export const VARIANT_WIDTHS = MEDIA_WIDTHS;
 
 let resizes = 0;
 /** Resizes this process has made (tests read it to prove concurrent requests share one). */

@@ -5,11 +5,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
-import { paiseToRupees, rupeesToPaise } from '../earnings/money.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import {
   OPEN_PAYOUT_STATES,
   OPEN_PAYOUTS_FILTER,
@@ -17,6 +17,7 @@ import {
   PAYOUT_METHODS,
   PAYOUT_RULES,
   PAYOUT_STATES,
+  type PayoutMethod,
 } from '../rules/payouts.js';
 import { ChangePayoutState, PayPayouts } from './commands/payout-states.js';
 import { RequestPayout } from './commands/request-payout.js';
@@ -28,19 +29,17 @@ import {
   RequestPayoutDto,
 } from './dto/payouts.dto.js';
 import {
-  ADMIN_PAYOUTS_WHERE,
+  ADMIN_PAYOUT_SORTS,
   adminPayout,
+  adminPayoutsPage,
   balanceOf,
-  PAYOUT_BY_ID,
-  PAYOUT_COLUMNS,
-  PAYOUTS_FROM,
-  type PayoutRow,
-  SHOPPER_PAYOUT_COUNT,
-  SHOPPER_PAYOUTS,
+  payoutById,
+  payoutsByIds,
   shopperPayout,
+  shopperPayoutsPage,
 } from './queries/payouts.js';
 
-const rupees = (paise: number) => paiseToRupees(paise)!;
+const rupees = (paise: number) => paiseToRupees(paise);
 
 /** A shopper's balance, payout requests and payouts. */
 @ApiTags('me')
@@ -70,20 +69,20 @@ export class ShopperPayoutsController {
   async payouts(@CurrentAccount() account: SignedInAccount, @Query() query: PayoutsPageQuery) {
     const page = Math.max(1, Number(query.page ?? 1));
     const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PAYOUT_RULES.perPage)));
-    const rows: PayoutRow[] = await this.dataSource.query(SHOPPER_PAYOUTS, [
+    const { rows, total } = await shopperPayoutsPage(
+      this.dataSource,
       account.id,
       perPage,
       (page - 1) * perPage,
-    ]);
-    const [{ total }] = await this.dataSource.query(SHOPPER_PAYOUT_COUNT, [account.id]);
+    );
     return { payouts: rows.map(shopperPayout), total, page, perPage };
   }
 
   @Post('payouts')
   async request(@CurrentAccount() account: SignedInAccount, @Body() body: RequestPayoutDto) {
     const id = await this.commands.execute(new RequestPayout(account.id, body));
-    const [row] = await this.dataSource.query(PAYOUT_BY_ID, [id]);
-    return { ...shopperPayout(row), message: PAYOUT.requested };
+    const row = await payoutById(this.dataSource, id);
+    return { ...shopperPayout(row!), message: PAYOUT.requested };
   }
 }
 
@@ -114,35 +113,17 @@ export class AdminPayoutsController {
    */
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ['id', 'requestedAt', 'amount', 'state', 'userId'] as const, {
+    const page = parseListRequest(query, ADMIN_PAYOUT_SORTS, {
       sortField: 'requestedAt',
       order: 'ASC',
       perPage: 25,
     });
-    const columns = {
-      id: 'p.id',
-      requestedAt: 'p.requested_at',
-      amount: 'p.amount_paise',
-      state: 'p.state',
-      userId: 'p.user_id',
-    };
     const { state, userId, method } = page.filter;
-    const values = [
-      STATE_FILTER(state),
-      positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
-      (PAYOUT_METHODS as readonly unknown[]).includes(method) ? method : null,
-    ];
-    const [{ total }] = await this.dataSource.query(
-      `SELECT count(*)::int AS total ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE}`,
-      values,
-    );
-    // Ties broken by the id, so pages never repeat or skip a payout.
-    const order = `${columns[page.sortField]} ${page.order}, p.id ${page.order}`;
-    const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE} ORDER BY ${order}
-       LIMIT ${page.limit} OFFSET ${page.offset}`,
-      values,
-    );
+    const { rows, total } = await adminPayoutsPage(this.dataSource, page, {
+      states: STATE_FILTER(state),
+      userId: positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
+      method: (PAYOUT_METHODS as readonly unknown[]).includes(method) ? (method as PayoutMethod) : null,
+    });
     sendRange(reply, 'payouts', page.offset, rows.length, total);
     return rows.map(adminPayout);
   }
@@ -152,16 +133,16 @@ export class AdminPayoutsController {
   @HttpCode(200)
   async payMany(@Body() body: PayPayoutsDto) {
     await this.commands.execute(new PayPayouts(body.payouts));
-    const rows: PayoutRow[] = await this.dataSource.query(
-      `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = ANY($1::int[]) ORDER BY p.id`,
-      [body.payouts.map((payout) => payout.id)],
+    const rows = await payoutsByIds(
+      this.dataSource,
+      body.payouts.map((payout) => payout.id),
     );
     return rows.map(adminPayout);
   }
 
   @Get(':id')
   async one(@Param('id', IdPipe) id: number) {
-    const [row] = await this.dataSource.query(PAYOUT_BY_ID, [id]);
+    const row = await payoutById(this.dataSource, id);
     if (!row) throw new NotFoundException({ statusCode: 404, message: PAYOUT.notFound });
     return adminPayout(row);
   }

@@ -63,3 +63,12 @@ export function categorySlugOf(name: string): string | undefined {
 
 /** A store's address: its slug when it has one, else its merchant id. */
 export const STORE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The shape of a web address the back-office's forms check while typing: http(s), a host, no
+ * spaces. The API's check (class-validator's IsUrl, with the protocol required) has the last word.
+ */
+export const WEB_ADDRESS_SHAPE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
+
+/** The same, with the scheme optional: home-page content links get `https://` when it is missing. */
+export const WEB_ADDRESS_SHAPE_ANY_SCHEME = /^(https?:\/\/)?[^\s/$.?#].[^\s]*$/i;

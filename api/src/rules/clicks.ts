@@ -2,6 +2,7 @@
  * Click-outs (a visitor leaving for a merchant's site through a coupon) and the merchant's
  * tracking settings: limits, patterns and messages shared by the API and the back-office.
  */
+import { OFFER_UNAVAILABLE } from './coupons.js';
 
 /** A click id: 22 URL-safe characters (16 bytes, base64url), as merchants send it back. */
 export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -30,7 +31,7 @@ export const clickOutPath = (couponId: number) => `/api/out/${couponId}`;
 
 export const CLICK_OUT = {
   /** A coupon that cannot be followed to its store: unknown, not live, or without an address. */
-  unavailable: 'This offer is no longer available.',
+  unavailable: OFFER_UNAVAILABLE,
   /** HEAD (a link checker, a chat preview) would record a click no one made. */
   getOnly: 'Open this link to go to the store.',
 } as const;

@@ -84,6 +84,18 @@ export const CONTROL_CHARACTERS = /\p{Cc}/gu;
 export const COUPON_SORTS = ['popular', 'newest', 'az', 'best', 'expiring', 'verified'] as const;
 export type CouponSort = (typeof COUPON_SORTS)[number];
 
+/** How often one client address may reveal codes, and how its reveals count towards popularity. */
+export const REVEAL_LIMITS = {
+  /** Reveals one address may make in a minute before it is asked to wait. */
+  perMinute: 30,
+  /** One address's reveals of the same coupon count once in this time. */
+  countOncePerSeconds: 600,
+  message: 'Too many codes revealed. Please wait a minute and try again.',
+} as const;
+
+/** A coupon shoppers can no longer use or follow (not live, past its date, or its store hidden). */
+export const OFFER_UNAVAILABLE = 'This offer is no longer available.';
+
 /**
  * "Did this code work?": one vote per visitor, coupon and day (India's day); a later vote that day
  * replaces the earlier one. A visitor is the signed-in account, else a first-party cookie id with
@@ -94,7 +106,7 @@ export const COUPON_VOTES = {
   visitorCookie: 'visitor',
   visitorCookieDays: 365,
   workedRequired: 'Say whether the code worked: true or false.',
-  unavailable: 'This offer is no longer available.',
+  unavailable: OFFER_UNAVAILABLE,
 } as const;
 
 /** India's time zone: "today" of `usedToday` and of one vote a day starts at midnight here. */

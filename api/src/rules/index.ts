@@ -9,5 +9,6 @@ export * from './follows.js';
 export * from './forms.js';
 export * from './http.js';
 export * from './media.js';
+export * from './money.js';
 export * from './payouts.js';
 export * from './storefront.js';

@@ -15,3 +15,9 @@ export const IMAGE_RULES = {
   tooWide: (side: number) => `The image must be at most ${side} × ${side} pixels.`,
   tooManyPixels: (megapixels: number) => `The image must be at most ${megapixels} megapixels.`,
 } as const;
+
+/**
+ * The widths a resized copy of an uploaded image may have (`/api/media/:id?w=`): a fixed set, so
+ * nobody can fill the store with variants; the web apps' `srcset`s offer exactly these.
+ */
+export const MEDIA_WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;

@@ -100,9 +100,3 @@ export const normaliseIfsc = (value: string) => value.trim().toUpperCase();
 
 /** What any screen shows of a bank account number: its last four digits. */
 export const maskAccountNumber = (accountNumber: string) => `XXXX${accountNumber.slice(-4)}`;
-
-/** "1299.5" rupees → 129950 paise, exactly (the text matched `PAYOUT_RULES.amount`). */
-export function payoutPaise(amount: string): number {
-  const [whole, fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}

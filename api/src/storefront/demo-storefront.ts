@@ -6,7 +6,7 @@ import { hashPassword } from '../identity/passwords.js';
 import { assignMerchantSlug } from '../identity/queries/merchant-slugs.js';
 import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
 import { storeImage } from '../media/media.js';
-import { rupeesToPaise } from '../rules/storefront.js';
+import { rupeesToPaise } from '../rules/money.js';
 import {
   MerchantCategoryCreated,
   ProductApproved,

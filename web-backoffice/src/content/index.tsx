@@ -13,6 +13,7 @@ import {
   type Translated,
   textIn,
   translatedField,
+  WEB_ADDRESS_SHAPE_ANY_SCHEME,
 } from '@offers/rules';
 import type { ReactNode } from 'react';
 import {
@@ -47,11 +48,10 @@ import {
 } from 'react-admin';
 import { ImageUpload } from '../uploads/ImageUpload';
 
-const URL_PATTERN = /^(https?:\/\/)?[^\s/$.?#].[^\s]*$/i;
 const merchantUrl = (isRequired: boolean) =>
   isRequired
-    ? [required(), regex(URL_PATTERN, 'offers.coupon.urlInvalid')]
-    : [regex(URL_PATTERN, 'offers.coupon.urlInvalid')];
+    ? [required(), regex(WEB_ADDRESS_SHAPE_ANY_SCHEME, 'offers.coupon.urlInvalid')]
+    : [regex(WEB_ADDRESS_SHAPE_ANY_SCHEME, 'offers.coupon.urlInvalid')];
 const order = [minValue(0), maxValue(CONTENT_LIMITS.maxSortOrder)];
 const choices = (values: readonly (string | number)[]) => values.map((id) => ({ id, name: String(id) }));
 /** Codes the API keeps (cat, Tc, ...) shown by their names, in the back-office's language. */

@@ -1,4 +1,4 @@
-import { COUPON_CODE, COUPON_FORM as F } from '@offers/rules';
+import { COUPON_CODE, COUPON_FORM as F, WEB_ADDRESS_SHAPE } from '@offers/rules';
 import type { ComponentProps, ReactElement } from 'react';
 import { useEffect, useState } from 'react';
 import {
@@ -21,7 +21,6 @@ import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { ImageUpload } from '../uploads/ImageUpload';
 
-const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 /** Only digits survive typing or pasting into the number fields (spec §5: only digit keys accepted). */
 export const digitsOnly = (value: string | number | null | undefined) =>
   value == null ? '' : String(value).replace(/\D/g, '');
@@ -149,7 +148,7 @@ export const CouponForm = ({
       <TextInput
         source="merchantUrl"
         type="url"
-        validate={regex(URL_PATTERN, 'offers.coupon.urlInvalid')}
+        validate={regex(WEB_ADDRESS_SHAPE, 'offers.coupon.urlInvalid')}
         fullWidth
       />
       <CheckboxGroupInput

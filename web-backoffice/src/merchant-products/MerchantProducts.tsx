@@ -1,6 +1,6 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
-import { PRICE_PATTERN } from '@offers/rules';
+import { PRICE_PATTERN, WEB_ADDRESS_SHAPE } from '@offers/rules';
 import {
   Create,
   CreateButton,
@@ -28,7 +28,6 @@ import { StatusField } from '../common/StatusField';
 import { useSaveOptions } from '../common/savedNotice';
 import { ImageUpload } from '../uploads/ImageUpload';
 
-const URL_PATTERN = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 const STATUSES = ['pending', 'approved', 'rejected'];
 
 const productName = [
@@ -40,7 +39,7 @@ const price = [
   required('offers.products.priceRequired'),
   regex(PRICE_PATTERN, 'offers.products.priceInvalid'),
 ];
-const merchantUrl = regex(URL_PATTERN, 'offers.coupon.urlInvalid');
+const merchantUrl = regex(WEB_ADDRESS_SHAPE, 'offers.coupon.urlInvalid');
 
 const StatusFilter = () => {
   const translate = useTranslate();

@@ -1,8 +1,8 @@
-import { formatRupees, payoutPaise } from '@offers/rules';
+import { formatRupees, rupeesToPaise } from '@offers/rules';
 import type { RaRecord, TranslateFunction } from 'react-admin';
 
 /** The amount as India writes it: ₹1,23,456.50 (the API sends rupees as "123456.50"). */
-export const payoutAmount = (record: RaRecord) => formatRupees(payoutPaise(String(record.amount)));
+export const payoutAmount = (record: RaRecord) => formatRupees(rupeesToPaise(String(record.amount)));
 
 /**
  * "#12: ₹300.00 to asha@okaxis (Asha Rao)", naming a payout in buttons and dialogs. Lists show the

@@ -9,7 +9,7 @@ import {
   PAYOUT,
   PAYOUT_RULES,
   type PayoutMethod,
-  payoutPaise,
+  rupeesToPaise,
 } from './rules.js';
 import type { Errors } from './validate.js';
 
@@ -38,7 +38,7 @@ export function validatePayout(
   if (!amount) errors.amount = PAYOUT.amount.required;
   else if (!PAYOUT_RULES.amount.test(amount)) errors.amount = PAYOUT.amount.invalid;
   else {
-    const paise = payoutPaise(amount);
+    const paise = rupeesToPaise(amount);
     if (paise === 0) errors.amount = PAYOUT.amount.zero;
     else if (paise < limits.minimumPaise) errors.amount = PAYOUT.amount.belowMinimum;
     else if (paise > limits.availablePaise) errors.amount = PAYOUT.amount.aboveBalance;

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { PAYOUT_FIELDS, type PayoutField, payoutRequest, validatePayout } from '../forms/payout';
-import { type PayoutMethod, type PayoutState, payoutPaise } from '../forms/rules';
+import { type PayoutMethod, type PayoutState, rupeesToPaise } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
 import { useI18n } from '../i18n';
 
@@ -66,8 +66,8 @@ export function PayoutsSection() {
     void load();
   }, [load]);
 
-  const minimumPaise = balance ? payoutPaise(balance.minimum) : 0;
-  const availablePaise = balance ? payoutPaise(balance.available) : 0;
+  const minimumPaise = balance ? rupeesToPaise(balance.minimum) : 0;
+  const availablePaise = balance ? rupeesToPaise(balance.available) : 0;
   const form = useForm<PayoutField>(
     EMPTY,
     useCallback(

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
-import { rupeesToPaise } from '../../../api/src/coupons/dto/review.dto.js';
 import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
 import { REWARDABLE_PURCHASE } from '../../../api/src/earnings/queries/purchases.js';
 import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import { appendToOutbox } from '../../../api/src/events/unit-of-work.js';
+import { rupeesToPaise } from '../../../api/src/rules/money.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

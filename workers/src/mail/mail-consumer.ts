@@ -27,14 +27,11 @@ import { destinationOf } from '../../../api/src/payouts/queries/payouts.js';
 import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '../../../api/src/rules/accounts.js';
 import { localePath } from '../../../api/src/rules/addresses.js';
 import type { Language } from '../../../api/src/rules/engagement.js';
+import { ProductApproved, ProductRejected } from '../../../api/src/storefront/events/storefront-events.js';
 import { STORE_JOIN, STORE_NAME_SQL } from '../../../api/src/storefront/queries/store-identity.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';
-
-/** Product review events, built by the catalog; consumed by their type names and payloads. */
-export const ProductApproved = 'ProductApproved';
-export const ProductRejected = 'ProductRejected';
 
 interface Recipient {
   email: string;
@@ -57,8 +54,8 @@ export class MailConsumer implements EventConsumer {
     PasswordChanged.type,
     CouponApproved.type,
     CouponRejected.type,
-    ProductApproved,
-    ProductRejected,
+    ProductApproved.type,
+    ProductRejected.type,
     NewsletterConfirmationRequested.type,
     ContactMessageReceived.type,
     CashbackConfirmed.type,
@@ -155,14 +152,14 @@ export class MailConsumer implements EventConsumer {
             : this.mail(event, 'coupon-rejected', merchant, { ...common, reason: String(payload.reason) }),
         ];
       }
-      case ProductApproved:
-      case ProductRejected: {
+      case ProductApproved.type:
+      case ProductRejected.type: {
         const merchantId = Number(payload.merchantId);
         const merchant = await merchantRecipient(manager, merchantId);
         if (!merchant) return [];
         const productName = String(payload.productName ?? '');
         return [
-          event.type === ProductApproved
+          event.type === ProductApproved.type
             ? this.mail(event, 'product-approved', merchant, {
                 name: merchant.name,
                 productName,

@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import pg from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
+import { ChangeListener } from '../../../api/src/events/change-listener.js';
 import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { DevMailCatcher } from './dev-mail-catcher.js';
 import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
@@ -44,7 +44,7 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly logger = new Logger('MailSender');
   private transport?: Transporter;
   private catcher?: DevMailCatcher;
-  private listener?: pg.Client;
+  private listener?: ChangeListener;
   private running = false;
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
@@ -76,7 +76,15 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
     // Pool connection errors also fail the send that used them, which records the failure.
     this.transport.on('error', (error) => this.logger.warn(`SMTP connection: ${error.message}`));
     this.running = true;
-    void this.listen();
+    // Committed mails wake the senders at once; the poll covers any gap while it reconnects.
+    this.listener = new ChangeListener(
+      this.environment.DATABASE_URL,
+      [OUTGOING_MAIL_CHANNEL],
+      () => this.wakeAll(),
+      this.logger,
+      'sending by polling until notifications return',
+    );
+    this.listener.start();
     this.loops = Array.from({ length: this.environment.MAIL_CONCURRENCY }, (_, index) =>
       // One sender polls each second; the others wait for a notification or for it to find work.
       this.run(index === 0 ? POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS),
@@ -91,7 +99,7 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.stop();
     this.transport?.close();
     await this.catcher?.stop();
   }
@@ -190,28 +198,6 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
       const timer = setTimeout(wake, ms);
       this.sleepers.add(wake);
     });
-  }
-
-  /** LISTEN for committed mails on a dedicated connection; the poll covers any gap. */
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.environment.DATABASE_URL });
-    const retry = () => {
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      if (this.listener === client) this.listener = undefined;
-      if (this.running) setTimeout(() => void this.listen(), POLL_INTERVAL_MS).unref();
-    };
-    client.on('error', retry);
-    client.on('notification', () => this.wakeAll());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTGOING_MAIL_CHANNEL}`);
-      this.listener = client;
-      if (!this.running) await client.end();
-    } catch {
-      retry();
-    }
   }
 }
 

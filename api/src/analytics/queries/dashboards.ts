@@ -58,7 +58,14 @@ const COUPON_TOTALS = `
 
 const MERCHANT_COUPONS = 'SELECT id, title FROM coupons WHERE merchant_id = $1 ORDER BY id DESC';
 
-export const MERCHANT_COUPON = 'SELECT id FROM coupons WHERE id = $1 AND merchant_id = $2';
+/** Whether the coupon is the merchant's own (another merchant's is as good as none). */
+export async function isMerchantCoupon(dataSource: DataSource, couponId: number, merchantId: number) {
+  const rows = await dataSource.query('SELECT id FROM coupons WHERE id = $1 AND merchant_id = $2', [
+    couponId,
+    merchantId,
+  ]);
+  return rows.length > 0;
+}
 
 /** Highest first; ties by the coupon's id so the order is stable. */
 const top = (coupons: CouponFigures[], figure: 'reveals' | 'clickOuts' | 'purchases') =>

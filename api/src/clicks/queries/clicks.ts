@@ -1,5 +1,7 @@
 /** SQL of click-outs, the clicks a postback names, the partitions and tracking settings. */
 import type { EntityManager } from 'typeorm';
+import { USABLE_COUPON } from '../../coupons/queries/coupon-records.js';
+import type { TrackingSettings } from '../../rules/clicks.js';
 import { clickTimeOf } from '../click-ids.js';
 
 /** A coupon a visitor may follow to its store, and where to: the same rule as revealing its code. */
@@ -17,9 +19,7 @@ export interface ClickOutTargetRow {
 export const CLICK_OUT_TARGET = `
   SELECT c.id AS "couponId", c.merchant_id AS "merchantId",
          coalesce(c.merchant_url, m.merchant_url) AS url, m.sub_id_param AS "subIdParam"
-  FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-  WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
-    AND m.is_email_confirmed AND NOT m.store_hidden`;
+  ${USABLE_COUPON}`;
 
 export const INSERT_CLICK = `
   INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at) VALUES ($1, $2, $3, $4, $5)`;
@@ -66,8 +66,17 @@ export async function ensureClickPartitions(manager: EntityManager, at: Date): P
   return [row!.current, row!.next].filter((name): name is string => name !== null);
 }
 
-export const TRACKING_SETTINGS = `
-  SELECT sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays" FROM merchants WHERE id = $1`;
+/** The merchant's sub-id parameter and cookie window. */
+export async function trackingSettings(
+  reader: Pick<EntityManager, 'query'>,
+  merchantId: number,
+): Promise<TrackingSettings> {
+  const [settings]: TrackingSettings[] = await reader.query(
+    'SELECT sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays" FROM merchants WHERE id = $1',
+    [merchantId],
+  );
+  return settings!;
+}
 
 export const UPDATE_TRACKING_SETTINGS = `
   WITH changed AS (

@@ -1,72 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type CouponCard, CouponListings } from '../../coupons/queries/listings.js';
+import { CouponListings } from '../../coupons/queries/listings.js';
 import { mediaUrl } from '../../media/media.js';
 import {
   BANNER_POSITIONS,
   type BannerPosition,
   CONTENT_DEFAULTS,
   CONTENT_LIMITS,
-  type Translated,
 } from '../../rules/content.js';
-
-/**
- * A picture's title and alt text in the three languages, as the admin gave them: the site shows
- * the visitor's language and English where a translation is missing (`textIn`). Null English on
- * pictures added before they had texts.
- */
-export type PictureTexts = Translated<'title' | 'altText'>;
-
-export interface PublicHero extends PictureTexts {
-  id: number;
-  imageUrl: string | null;
-  merchantUrl: string;
-  sortOrder: number;
-}
-
-export interface PublicBanner extends PictureTexts {
-  id: number;
-  position: BannerPosition;
-  imageUrl: string | null;
-  merchantUrl: string;
-}
-
-export interface PublicSeasonalOffer extends PictureTexts {
-  slot: number;
-  imageUrl: string | null;
-  merchantUrl: string;
-}
-
-export interface PublicFlashText extends Translated<'text'> {
-  /** In English. */
-  text: string;
-  contentType: 'text' | 'image';
-  position: string;
-  merchantUrl: string | null;
-  imageUrl: string | null;
-}
-
-export interface PublicBestOfferBanner extends Translated<'name'> {
-  /** In English. */
-  name: string;
-  imageUrl: string | null;
-  merchantUrl: string;
-  uploadedAt: string;
-}
-
-/**
- * What the public sees of the curated content, every text in English, Hindi and Telugu: one
- * document for the three languages of the site, kept in `home_content` by its projection.
- */
-export interface HomeContent {
-  heroes: PublicHero[];
-  banners: Record<BannerPosition, PublicBanner[]>;
-  seasonalOffers: PublicSeasonalOffer[];
-  /** The shown flash text of each position. */
-  flashTexts: Record<string, PublicFlashText>;
-  bestOfferBanner: PublicBestOfferBanner | null;
-}
+import type { HomeContent, HomePage, PictureTexts, PublicBanner } from './answers.js';
 
 const PICTURE_TEXT_COLUMNS = 'title, title_hi, title_te, alt_text, alt_text_hi, alt_text_te';
 
@@ -81,11 +24,6 @@ function pictureTexts(row: Row): PictureTexts {
     altTextHi: row.alt_text_hi,
     altTextTe: row.alt_text_te,
   };
-}
-
-export interface HomePage extends Omit<HomeContent, 'flashTexts'> {
-  topCoupons: CouponCard[];
-  flashText: PublicFlashText | null;
 }
 
 /**

@@ -1,18 +1,13 @@
-import { HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { Environment } from '../../config/environment.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { CLIENT_REDIS } from '../../platform/platform.module.js';
+import { countInWindow, refuseOverLimit } from '../../redis/window-counter.js';
+import { OFFER_UNAVAILABLE, REVEAL_LIMITS } from '../../rules/coupons.js';
 import { CouponRevealed } from '../events/coupon-events.js';
-
-export const REVEAL_LIMITS = {
-  /** Reveals one address may make in a minute before it is asked to wait. */
-  perMinute: 30,
-  /** One address's reveals of the same coupon count once in this time. */
-  countOncePerSeconds: 600,
-  message: 'Too many codes revealed. Please wait a minute and try again.',
-} as const;
+import { USABLE_COUPON } from '../queries/coupon-records.js';
 
 /**
  * Decides whether a reveal counts towards popularity. Counters live in Redis, shared by every API
@@ -27,24 +22,15 @@ export class RevealLimiter {
 
   async shouldCount(address: string, couponId: number): Promise<boolean> {
     const prefix = `${this.environment.QUEUE_PREFIX}:reveal`;
-    const minute = Math.floor(Date.now() / 60_000);
     let results: Array<[Error | null, unknown]> | null;
     try {
-      results = await this.redis
-        .multi()
-        .incr(`${prefix}:rate:${address}:${minute}`)
-        .expire(`${prefix}:rate:${address}:${minute}`, 60)
+      results = await countInWindow(this.redis.multi(), `${prefix}:rate:${address}`, 60)
         .set(`${prefix}:once:${address}:${couponId}`, '1', 'EX', REVEAL_LIMITS.countOncePerSeconds, 'NX')
         .exec();
     } catch {
       return false;
     }
-    if (Number(results?.[0]?.[1]) > REVEAL_LIMITS.perMinute) {
-      throw new HttpException(
-        { statusCode: 429, message: REVEAL_LIMITS.message },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    refuseOverLimit(results, 0, REVEAL_LIMITS.perMinute, REVEAL_LIMITS.message);
     return results?.[2]?.[1] === 'OK';
   }
 }
@@ -69,13 +55,10 @@ export class RevealCouponHandler implements ICommandHandler<RevealCoupon> {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const [coupon] = await manager.query(
         `SELECT c.coupon_code, coalesce(c.merchant_url, m.merchant_url) AS merchant_url, c.merchant_id
-         FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-         WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
-           AND m.is_email_confirmed AND NOT m.store_hidden`,
+         ${USABLE_COUPON}`,
         [couponId],
       );
-      if (!coupon)
-        throw new NotFoundException({ statusCode: 404, message: 'This offer is no longer available.' });
+      if (!coupon) throw new NotFoundException({ statusCode: 404, message: OFFER_UNAVAILABLE });
       if (await this.limiter.shouldCount(clientAddress, couponId)) {
         record(new CouponRevealed(String(couponId), { merchantId: coupon.merchant_id }));
       }

@@ -72,12 +72,3 @@ export class SlotChangesDto {
 }
 
 export { SLOT_MESSAGES };
-
-/** "499.5" rupees → 49950 paise, exactly. */
-export function rupeesToPaise(price: string): number {
-  const [whole, fraction = ''] = price.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export const paiseToRupees = (paise: number | null) =>
-  paise === null ? null : `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;

@@ -103,3 +103,12 @@ export async function couponRecordsPage(
 export function statusFilter(filter: Record<string, unknown>): { status?: CouponStatus } {
   return typeof filter.status === 'string' ? { status: filter.status as CouponStatus } : {};
 }
+
+/**
+ * Rows of the coupon `$1` while shoppers may use it: live, before its expiry date, of a confirmed
+ * merchant whose store is shown. The one rule of revealing a code and of following a coupon to its
+ * store (`c` is the coupon, `m` its merchant).
+ */
+export const USABLE_COUPON = `FROM coupons c JOIN merchants m ON m.id = c.merchant_id
+  WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
+    AND m.is_email_confirmed AND NOT m.store_hidden`;

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_VOTES, type CouponSort, MARKET_TIME_ZONE } from '../../rules/coupons.js';
+import type { CouponCard } from './answers.js';
 import { searchSql } from './search.js';
+
+export type { CouponCard };
 
 /** The share of votes that said the code worked, once there are enough to mean something. */
 export const successRate = (votes: number, worked: number) =>
@@ -16,32 +19,6 @@ export interface ListingQuery {
   q?: string;
   page: number;
   perPage: number;
-}
-
-export interface CouponCard {
-  id: number;
-  title: string;
-  description: string;
-  /** The offer's terms and conditions, as its merchant wrote them. */
-  terms: string;
-  merchantId: number;
-  /** The store's name as its page shows it. */
-  merchantName: string;
-  merchantUrl: string | null;
-  /** The store the coupon belongs to: its page is `/store/<slug>`. */
-  merchant: { id: number; name: string; slug: string; logoUrl: string | null };
-  imageUrl: string | null;
-  percentage: number;
-  discountValue: number;
-  expiresAt: string;
-  categoryIds: number[];
-  /** Shoppers' "did this code work?" votes (one per visitor a day), and the share that said yes (0-100) once there are enough. */
-  votes: number;
-  successRate: number | null;
-  /** Reveals since midnight in India. */
-  usedToday: number;
-  /** The latest of the approval and the last "worked" vote. */
-  verifiedAt: string;
 }
 
 /**

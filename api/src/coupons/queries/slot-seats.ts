@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * SQL of slot seats (see migration SlotSeats1764620000000): a slot holds at most as many live
@@ -66,4 +66,13 @@ export async function takeSeat(
   await manager.query("SELECT pg_advisory_xact_lock(hashtext('slot-seats'), $1)", [slot.id]);
   const [{ held }] = await manager.query(HELD_SEATS, [slot.id, slot.capacity]);
   return held < slot.capacity ? take(true, false) : undefined;
+}
+
+/** How many coupons are in the slot or asked for it (a slot with any cannot be deleted). */
+export async function couponsOfSlot(reader: Pick<DataSource, 'query'>, slotId: number): Promise<number> {
+  const [{ used }] = await reader.query(
+    'SELECT count(*)::int AS used FROM coupons WHERE slot_id = $1 OR requested_slot_id = $1',
+    [slotId],
+  );
+  return used;
 }

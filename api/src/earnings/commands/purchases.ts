@@ -14,6 +14,7 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
 import { lockedBalanceOf } from '../../payouts/queries/payouts.js';
 import { type CashbackState, EARNINGS, POSTBACK } from '../../rules/engagement.js';
+import { rupeesToPaise } from '../../rules/money.js';
 import { PAYOUT } from '../../rules/payouts.js';
 import type { PurchasePostbackDto } from '../dto/earnings.dto.js';
 import {
@@ -23,7 +24,7 @@ import {
   PostbackSecretRotated,
   PurchaseRecorded,
 } from '../events/earnings-events.js';
-import { cashbackPaise, percentToBasisPoints, rupeesToPaise } from '../money.js';
+import { cashbackPaise, percentToBasisPoints } from '../money.js';
 import { COUPON_LIVE_AT } from '../queries/purchases.js';
 
 const fieldError = (field: string, message: string) =>

@@ -1,10 +1,10 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Environment } from '../../config/environment.js';
-import { rupeesToPaise } from '../../earnings/money.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { NOT_SIGNED_IN } from '../../identity/sessions/access.js';
-import { PAYOUT, payoutPaise } from '../../rules/payouts.js';
+import { rupeesToPaise } from '../../rules/money.js';
+import { PAYOUT } from '../../rules/payouts.js';
 import type { RequestPayoutDto } from '../dto/payouts.dto.js';
 import { PayoutRequested } from '../events/payout-events.js';
 import { lockedBalanceOf } from '../queries/payouts.js';
@@ -34,7 +34,7 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayout> {
   ) {}
 
   execute({ userId, request }: RequestPayout) {
-    const amountPaise = payoutPaise(request.amount);
+    const amountPaise = rupeesToPaise(request.amount);
     if (amountPaise <= 0) throw amountError(PAYOUT.amount.zero);
     if (amountPaise < rupeesToPaise(this.environment.PAYOUT_MIN_RUPEES)) {
       throw amountError(PAYOUT.amount.belowMinimum);

@@ -1,7 +1,10 @@
 /** SQL of payouts and of the balance they are paid from. */
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { rupees } from '../../earnings/money.js';
+import type { ListRequest } from '../../http/react-admin.js';
 import { maskAccountNumber, type PayoutMethod, type PayoutState } from '../../rules/payouts.js';
+
+type Reader = Pick<DataSource, 'query'>;
 
 /**
  * A shopper's money in paise: confirmed earnings (cashback and referral bonuses), payouts on
@@ -72,28 +75,92 @@ export interface PayoutRow {
   failedAt: Date | null;
 }
 
-export const PAYOUT_COLUMNS = `
+const PAYOUT_COLUMNS = `
   p.id, p.user_id AS "userId", u.user_name AS "userName", u.email AS "userEmail",
   p.amount_paise AS "amountPaise", p.method, p.upi_id AS "upiId", p.account_number AS "accountNumber",
   p.ifsc, p.account_holder_name AS "accountHolderName", p.state, p.bank_reference AS "bankReference",
   p.failure_reason AS "failureReason", p.requested_at AS "requestedAt", p.processing_at AS "processingAt",
   p.paid_at AS "paidAt", p.failed_at AS "failedAt"`;
 
-export const PAYOUTS_FROM = 'FROM payouts p JOIN users u ON u.id = p.user_id';
+const PAYOUTS_FROM = 'FROM payouts p JOIN users u ON u.id = p.user_id';
 
-export const PAYOUT_BY_ID = `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = $1`;
+const PAYOUT_BY_ID = `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = $1`;
 
 /** A shopper's payouts, newest first, a page at a time ($2 rows from $3). */
-export const SHOPPER_PAYOUTS = `
+const SHOPPER_PAYOUTS = `
   SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.user_id = $1
   ORDER BY p.requested_at DESC, p.id DESC LIMIT $2 OFFSET $3`;
 
-export const SHOPPER_PAYOUT_COUNT = 'SELECT count(*)::int AS total FROM payouts WHERE user_id = $1';
+const SHOPPER_PAYOUT_COUNT = 'SELECT count(*)::int AS total FROM payouts WHERE user_id = $1';
 
 /** The admins' list: `$1` states (null: all), `$2` user, `$3` method. */
-export const ADMIN_PAYOUTS_WHERE = `
+const ADMIN_PAYOUTS_WHERE = `
   WHERE ($1::text[] IS NULL OR p.state = ANY($1)) AND ($2::int IS NULL OR p.user_id = $2)
     AND ($3::text IS NULL OR p.method = $3)`;
+
+export async function payoutById(reader: Reader, id: number): Promise<PayoutRow | undefined> {
+  const [row]: PayoutRow[] = await reader.query(PAYOUT_BY_ID, [id]);
+  return row;
+}
+
+/** The payouts of the given ids, by id. */
+export function payoutsByIds(reader: Reader, ids: number[]): Promise<PayoutRow[]> {
+  return reader.query(`SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = ANY($1::int[]) ORDER BY p.id`, [
+    ids,
+  ]);
+}
+
+/** A page of a shopper's payouts, newest first, and how many the shopper has in all. */
+export async function shopperPayoutsPage(
+  reader: Reader,
+  userId: number,
+  perPage: number,
+  offset: number,
+): Promise<{ rows: PayoutRow[]; total: number }> {
+  const rows: PayoutRow[] = await reader.query(SHOPPER_PAYOUTS, [userId, perPage, offset]);
+  const [{ total }] = await reader.query(SHOPPER_PAYOUT_COUNT, [userId]);
+  return { rows, total };
+}
+
+/** The columns the admins' list sorts by; the keys, in this order, are its sortable fields. */
+const ADMIN_PAYOUT_SORT = {
+  id: 'p.id',
+  requestedAt: 'p.requested_at',
+  amount: 'p.amount_paise',
+  state: 'p.state',
+  userId: 'p.user_id',
+} as const;
+
+export type AdminPayoutSort = keyof typeof ADMIN_PAYOUT_SORT;
+export const ADMIN_PAYOUT_SORTS = Object.keys(ADMIN_PAYOUT_SORT) as AdminPayoutSort[];
+
+/** The admins' filters, each null when not given: states, one shopper, one method. */
+export interface AdminPayoutFilter {
+  states: string[] | null;
+  userId: number | null;
+  method: PayoutMethod | null;
+}
+
+/** A page of the admins' payout list and the total of its filter. */
+export async function adminPayoutsPage(
+  reader: Reader,
+  page: ListRequest<AdminPayoutSort>,
+  filter: AdminPayoutFilter,
+): Promise<{ rows: PayoutRow[]; total: number }> {
+  const values = [filter.states, filter.userId, filter.method];
+  const [{ total }] = await reader.query(
+    `SELECT count(*)::int AS total ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE}`,
+    values,
+  );
+  // Ties broken by the id, so pages never repeat or skip a payout.
+  const order = `${ADMIN_PAYOUT_SORT[page.sortField]} ${page.order}, p.id ${page.order}`;
+  const rows: PayoutRow[] = await reader.query(
+    `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE} ORDER BY ${order}
+       LIMIT ${page.limit} OFFSET ${page.offset}`,
+    values,
+  );
+  return { rows, total };
+}
 
 /** Where the money goes, as any list shows it: the UPI ID, or the account's last digits and IFSC. */
 export function destinationOf(row: Pick<PayoutRow, 'method' | 'upiId' | 'accountNumber' | 'ifsc'>): string {

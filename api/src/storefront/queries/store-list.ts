@@ -1,21 +1,10 @@
 import type { DataSource } from 'typeorm';
+import type { StoreList, StoreSummary } from './answers.js';
 
-/** A store in the public A-Z index. */
-export interface StoreSummary {
-  merchantId: number;
-  slug: string;
-  storeName: string;
-  logoUrl: string | null;
-  liveCoupons: number;
-  updatedAt: string;
-}
+export type { StoreSummary };
 
 /** The stores with a public page, A-Z by name (ties by merchant id), with their live coupons counted. */
-export async function listStores(
-  dataSource: DataSource,
-  page: number,
-  perPage: number,
-): Promise<{ data: StoreSummary[]; total: number }> {
+export async function listStores(dataSource: DataSource, page: number, perPage: number): Promise<StoreList> {
   const [rows, [{ total }]] = await Promise.all([
     dataSource.query(
       `SELECT p.merchant_id, p.slug, p.document->>'storeName' AS store_name, p.document->>'logoUrl' AS logo_url,

@@ -1,36 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { mediaUrl } from '../../media/media.js';
-import { paiseToRupees } from '../../rules/storefront.js';
+import { paiseToRupees } from '../../rules/money.js';
+import type { StorePage, StorePageProduct } from './answers.js';
 import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_LOGO_SQL, STORE_NAME_SQL } from './store-identity.js';
-import type { ProductImages } from './storefront-records.js';
 
-/** A product as shoppers see it on a store page. */
-export interface StorePageProduct {
-  id: number;
-  productName: string;
-  brand: string;
-  description: string;
-  price: string;
-  merchantUrl: string | null;
-  images: ProductImages;
-}
-
-/** The public store page (`GET /api/stores/:merchantId`). */
-export interface StorePage {
-  merchantId: number;
-  /** The page's address: `/store/<slug>`. */
-  slug: string;
-  storeName: string;
-  storeAddress: string;
-  tagline: string;
-  aboutDescription: string;
-  logoUrl: string | null;
-  landingBannerUrl: string | null;
-  heroBannerUrl: string | null;
-  updatedAt: string;
-  categories: Array<{ id: number; categoryName: string; description: string; products: StorePageProduct[] }>;
-  uncategorised: StorePageProduct[];
-}
+export type { StorePage, StorePageProduct };
 
 /**
  * Builds a merchant's store page from the write tables: the active store, its active categories

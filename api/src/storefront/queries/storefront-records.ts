@@ -2,14 +2,11 @@ import type { FastifyReply } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
-import { paiseToRupees } from '../../rules/storefront.js';
+import { paiseToRupees } from '../../rules/money.js';
 import type { MerchantCategory, MerchantStore } from '../entities/storefront.entities.js';
+import type { ProductImages } from './answers.js';
 
-export interface ProductImages {
-  small: string | null;
-  medium: string | null;
-  large: string | null;
-}
+export type { ProductImages };
 
 /** A product as its merchant and the admins see it: review state included. */
 export interface ProductRecord {

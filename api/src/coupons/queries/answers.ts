@@ -1,0 +1,37 @@
+/**
+ * The public coupon reads' answers, as JSON carries them (dates as ISO strings). Types only and
+ * without dependencies, so both web apps import them (type-only) instead of copying them.
+ */
+
+/** A coupon as its card shows it (`GET /api/coupons`, the home page's top coupons). */
+export interface CouponCard {
+  id: number;
+  title: string;
+  description: string;
+  /** The offer's terms and conditions, as its merchant wrote them. */
+  terms: string;
+  merchantId: number;
+  /** The store's name as its page shows it. */
+  merchantName: string;
+  merchantUrl: string | null;
+  /** The store the coupon belongs to: its page is `/store/<slug>`. */
+  merchant: { id: number; name: string; slug: string; logoUrl: string | null };
+  imageUrl: string | null;
+  percentage: number;
+  discountValue: number;
+  expiresAt: string;
+  categoryIds: number[];
+  /** Shoppers' "did this code work?" votes (one per visitor a day), and the share that said yes (0-100) once there are enough. */
+  votes: number;
+  successRate: number | null;
+  /** Reveals since midnight in India. */
+  usedToday: number;
+  /** The latest of the approval and the last "worked" vote. */
+  verifiedAt: string;
+}
+
+/** A page of coupons with the count of all that match. */
+export interface CouponPage {
+  data: CouponCard[];
+  total: number;
+}

@@ -1,0 +1,85 @@
+import type { DataSource } from 'typeorm';
+import type { Language } from '../../rules/engagement.js';
+
+type Reader = Pick<DataSource, 'query'>;
+
+/** A shopper's own account as `GET /api/me/profile` answers it. */
+export interface UserProfile {
+  userName: string;
+  mobileNumber: string;
+  emailAddress: string;
+  address: string | null;
+  referralCode: string;
+  language: Language;
+}
+
+/** A merchant's own account as `GET /api/merchant/profile` answers it. */
+export interface MerchantProfile {
+  merchantId: number;
+  merchantName: string;
+  brandName: string;
+  industry: string;
+  category: string;
+  address: string;
+  email: string;
+  mobile: string;
+  merchantUrl: string;
+  userName: string;
+  referralCode: string;
+  isEmailConfirmed: boolean;
+  registeredOn: Date;
+  language: Language;
+}
+
+export async function userProfile(reader: Reader, userId: number): Promise<UserProfile> {
+  const [profile] = await reader.query(
+    `SELECT user_name AS "userName", mobile_number AS "mobileNumber", email AS "emailAddress",
+            address, referral_code AS "referralCode", language
+     FROM users WHERE id = $1`,
+    [userId],
+  );
+  return profile;
+}
+
+export async function merchantProfile(reader: Reader, merchantId: number): Promise<MerchantProfile> {
+  const [profile] = await reader.query(
+    `SELECT id AS "merchantId", merchant_name AS "merchantName", brand_name AS "brandName",
+            industry, category, address, email, mobile, merchant_url AS "merchantUrl",
+            user_name AS "userName", referral_code AS "referralCode",
+            is_email_confirmed AS "isEmailConfirmed", registered_on AS "registeredOn", language
+     FROM merchants WHERE id = $1`,
+    [merchantId],
+  );
+  return profile;
+}
+
+/** What a shopper's sign-in answers about the account. */
+export async function signedInUser(reader: Reader, userId: number) {
+  const [user] = await reader.query(
+    'SELECT id, user_name AS "userName", email, mobile_number AS "mobileNumber" FROM users WHERE id = $1',
+    [userId],
+  );
+  return user as { id: number; userName: string; email: string; mobileNumber: string };
+}
+
+/** What a merchant's sign-in answers about the account. */
+export async function signedInMerchant(reader: Reader, merchantId: number) {
+  const [merchant] = await reader.query(
+    `SELECT id AS "merchantId", merchant_name AS "merchantName", email, mobile, referral_code AS "referralCode"
+     FROM merchants WHERE id = $1`,
+    [merchantId],
+  );
+  return merchant as {
+    merchantId: number;
+    merchantName: string;
+    email: string;
+    mobile: string;
+    referralCode: string;
+  };
+}
+
+/** What an admin's sign-in answers about the account. */
+export async function signedInAdmin(reader: Reader, adminId: number) {
+  const [admin] = await reader.query('SELECT id, username, email FROM admins WHERE id = $1', [adminId]);
+  return admin as { id: number; username: string; email: string };
+}
