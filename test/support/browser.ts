@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { expect } from '@jest/globals';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -177,11 +176,4 @@ export async function inContext(
   } finally {
     await context.close();
   }
-}
-
-/** Fails with each violation's rule and elements, so a failure says what to fix. */
-export function expectAccessible(violations: AxeViolation[]): void {
-  expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
+import { expectAccessible } from '../support/accessibility.js';
 import {
   BEARER_SIGN_IN,
   confirmMerchantEmail,
@@ -9,14 +10,7 @@ import {
 } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { signInToBackoffice } from '../support/backoffice.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import {
   approve,

@@ -7,15 +7,9 @@ import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '../../api/
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { signInToBackoffice } from '../support/backoffice.js';
-import {
-  expectAccessible,
-  inContext,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  type WebApp,
-} from '../support/browser.js';
+import { inContext, launchBrowser, seriousViolations, serveWebApp, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
 
 let market: Marketplace;

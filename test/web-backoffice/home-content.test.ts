@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility.js';
 import { signInAsAdmin as signInAsDevelopmentAdmin } from '../support/backoffice.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';

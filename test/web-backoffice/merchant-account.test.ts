@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility.js';
 import { BEARER_SIGN_IN, merchantRegistration, sessionFrom } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 
 let market: Marketplace;

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { PASSWORD_RESET } from '../../api/src/rules/accounts.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { linkIn } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';

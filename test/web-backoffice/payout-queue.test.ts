@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { PAYOUT } from '../../api/src/rules/payouts.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { signInAsAdmin as signInAsDevelopmentAdmin } from '../support/backoffice.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop, confirmedCashback } from '../support/payouts.js';
 

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
+import { expectAccessible } from '../support/accessibility.js';
 import { merchantRegistration } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { signInToBackoffice } from '../support/backoffice.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  seriousViolations,
-  serveWebApp,
-  step,
-  type WebApp,
-} from '../support/browser.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 
