@@ -18,7 +18,7 @@ import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
-import { ReadyAnswers } from './ready-answers.js';
+import { ReadyAnswers, reserveReadyHook } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
 import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
 import { createValidationPipe } from './validation.js';
@@ -40,12 +40,14 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
 /** Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one. */
 export function createHttpAdapter(): FastifyAdapter {
-  return new FastifyAdapter({
+  const adapter = new FastifyAdapter({
     // X-Forwarded-For is believed only from a proxy on this machine (sign-in throttling keys on it).
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
   });
+  reserveReadyHook(adapter.getInstance());
+  return adapter;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   app.useGlobalFilters(new HttpErrorFilter());
   const instance = app.getHttpAdapter().getInstance();
   const webAppUrls = [environment.PUBLIC_URL, environment.BACKOFFICE_URL];
-  // First of all hooks: a ready public read is answered before any other runs.
+  // A ready public read is answered by the hook the adapter reserved, before Nest's middleware.
   app.get(ReadyAnswers).install(instance, webAppUrls);
   instance.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS);

@@ -47,10 +47,16 @@ export class ReadyAnswers {
     for (const route of routes) this.lookups.set(route, lookup);
   }
 
-  /** Installs the hook; called before any other hook is added to the server. */
+  /**
+   * Serves through the hook {@link reserveReadyHook} added when the server was made: before Nest
+   * registers its middleware plugin (request logging runs there), which it does as the
+   * application is created, before any of the application's own code could add a hook.
+   */
   install(server: FastifyInstance, webAppUrls: readonly string[]): void {
     const cors = corsReadHeaders(webAppUrls);
-    server.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const slot = readyHooks.get(server);
+    if (!slot) throw new Error('The server was not made by createHttpAdapter: no hook for ready answers');
+    slot.serve = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
       const method = request.method;
       const route = request.routeOptions.url;
       const lookup = (method === 'GET' || method === 'HEAD') && route ? this.lookups.get(route) : undefined;
@@ -73,6 +79,23 @@ export class ReadyAnswers {
         response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
       }
       done();
-    });
+    };
   }
+}
+
+type HookDone = (error?: Error) => void;
+
+/** The hook of each server, made with the server, served once the application installs its answers. */
+const readyHooks = new WeakMap<
+  FastifyInstance,
+  { serve?: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void }
+>();
+
+/** Adds the ready answers' hook to a new server, first of all its onRequest hooks but Nest's own. */
+export function reserveReadyHook(server: FastifyInstance): void {
+  const slot: { serve?: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void } = {};
+  readyHooks.set(server, slot);
+  server.addHook('onRequest', (request, reply, done) =>
+    slot.serve ? slot.serve(request, reply, done) : done(),
+  );
 }
