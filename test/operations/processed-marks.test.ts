@@ -61,22 +61,20 @@ const republish = () =>
   ).republishUnprocessed(0);
 
 describe('processed marks', () => {
-  it('completes an event job only once its processed mark is committed', async () => {
+  it("commits an event's effect with its processed mark, and completes its job only after both", async () => {
     const eventId = await recordPublished(1);
-    // Hold the event's outbox row: the consumers can apply it, the mark has to wait.
+    // Hold the event's outbox row: the mark has to wait, and the effect with it.
     const holder = new pg.Client({ connectionString: test.environment.DATABASE_URL });
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM outbox WHERE id = $1 FOR UPDATE', [eventId]);
     try {
       consumers.push(await startWorkers(test.environment, ['events'], [LedgerProjection]));
-      await eventually(
-        async () => (await appliedCount(commands.dataSource, 'ledger-projection')) === 1,
-        'the consumer to apply the event',
-      );
-      // Given a moment, an unmarked event's job is still running, not finished.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await eventually(async () => (await jobState(eventId)) === 'active', 'the worker to take the event');
+      // Given a moment, the unmarked event's job is still running, and its effect not committed.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await jobState(eventId)).toBe('active');
+      expect(await appliedCount(commands.dataSource, 'ledger-projection')).toBe(0);
       expect((await outboxRow(eventId)).processed_at).toBeNull();
     } finally {
       await holder.query('ROLLBACK');
@@ -84,6 +82,7 @@ describe('processed marks', () => {
     }
     await eventually(async () => (await jobState(eventId)) === 'completed', 'the job to complete');
     expect((await outboxRow(eventId)).processed_at).not.toBeNull();
+    expect(await appliedCount(commands.dataSource, 'ledger-projection')).toBe(1);
   });
 
   it('offers again an unmarked event whose completed job BullMQ still keeps', async () => {

@@ -50,9 +50,9 @@ export class DomainEventsWorker
   }
 
   private async process(job: Job<PublishedEvent>): Promise<void> {
+    // Resolves once the event's effects and its processed mark are committed (see EventOutcomes):
+    // only then may the job complete.
     await this.dispatcher.dispatch(job.data);
-    // The job completes only once the outbox says so (see EventOutcomes).
-    await this.outcomes.processed(job.data.id);
   }
 
   private async onFailed(job: Job<PublishedEvent> | undefined, error: Error): Promise<void> {

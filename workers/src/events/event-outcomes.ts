@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 
 interface Mark {
   eventId: string;
   settle(error?: Error): void;
 }
 
+const PROCESSED_MARK = 'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])';
+
+/** Marks the events processed in the transaction of `manager` (with the effect of their last consumer). */
+export async function markProcessed(manager: EntityManager, events: PublishedEvent[]): Promise<void> {
+  await manager.query(PROCESSED_MARK, [events.map((event) => event.id)]);
+}
+
 /**
- * Writes back to the outbox what became of each event. "Processed" marks are written in batches
- * (one UPDATE for every mark that arrived while the previous one ran), and an event's job finishes
- * only once its mark is committed: a process killed at any moment leaves either a marked event or a
- * job BullMQ hands out again (its consumers then skip it through their inbox, and it is marked).
+ * Writes back to the outbox what became of each event. An event some consumer handles is marked
+ * processed with the effect of its last consumer (EventDispatcher); one that no consumer handles is
+ * marked here, in batches (one UPDATE for every mark that arrived while the previous one ran). An
+ * event's job finishes only once its mark is committed: a process killed at any moment leaves
+ * either a marked event or a job BullMQ hands out again (its consumers then skip it through their
+ * inbox, and it is marked).
  */
 @Injectable()
 export class EventOutcomes {
@@ -43,10 +53,7 @@ export class EventOutcomes {
       const marks = this.pending;
       this.pending = [];
       try {
-        await this.dataSource.query(
-          'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])',
-          [marks.map((mark) => mark.eventId)],
-        );
+        await this.dataSource.query(PROCESSED_MARK, [marks.map((mark) => mark.eventId)]);
         for (const mark of marks) mark.settle();
       } catch (error) {
         for (const mark of marks) mark.settle(error as Error);
