@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { domainEventJobOptions, type RetryPolicy } from '../jobs/queues.js';
-import { ChangeListener } from './change-listener.js';
-import type { PublishedEvent } from './domain-event.js';
-import { OUTBOX_CHANNEL } from './unit-of-work.js';
+import { ChangeListener } from '../../../api/src/events/change-listener.js';
+import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+import { OUTBOX_CHANNEL } from '../../../api/src/events/unit-of-work.js';
+import { domainEventJobOptions, type RetryPolicy } from '../../../api/src/jobs/queues.js';
 
 export interface RelayLogger {
   log(message: string): void;
