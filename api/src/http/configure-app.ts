@@ -18,7 +18,7 @@ import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
-import { ReadyAnswers, reserveReadyHook } from './ready-answers.js';
+import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
 import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
 import { createValidationPipe } from './validation.js';
@@ -38,15 +38,20 @@ export function registeredRoutes(app: NestFastifyApplication): RouteSummary[] {
 }
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
-/** Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one. */
+/**
+ * Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one, on a
+ * server that serves ready public reads before Fastify routes them (see ReadyAnswers).
+ */
 export function createHttpAdapter(): FastifyAdapter {
+  const ready = readyServerFactory();
   const adapter = new FastifyAdapter({
     // X-Forwarded-For is believed only from a proxy on this machine (sign-in throttling keys on it).
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
+    serverFactory: ready.serverFactory,
   });
-  reserveReadyHook(adapter.getInstance());
+  ready.bind(adapter.getInstance());
   return adapter;
 }
 
@@ -70,8 +75,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   app.useGlobalFilters(new HttpErrorFilter());
   const instance = app.getHttpAdapter().getInstance();
   const webAppUrls = [environment.PUBLIC_URL, environment.BACKOFFICE_URL];
-  // A ready public read is answered by the hook the adapter reserved, before Nest's middleware.
-  app.get(ReadyAnswers).install(instance, webAppUrls);
+  // A ready public read is answered by the server the adapter made, before Fastify routes it.
+  app.get(ReadyAnswers).install(instance, webAppUrls, app.get(Metrics));
   instance.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS);
     done();

@@ -1,6 +1,8 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { Metrics } from '../metrics/metrics.js';
+import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsReadHeaders } from './api-headers.js';
 
 /**
@@ -11,6 +13,8 @@ export class ReadyAnswer {
   readonly body: Buffer;
   readonly etag?: string;
   readonly headers: OutgoingHttpHeaders;
+  /** The header block of a 304: the same without the body's type and length. */
+  readonly notModifiedHeaders: OutgoingHttpHeaders;
 
   constructor(text: string, options: { etag?: string; cacheControl?: string } = {}) {
     this.body = Buffer.from(text);
@@ -24,78 +28,150 @@ export class ReadyAnswer {
       ...(options.etag ? { etag: options.etag } : {}),
       ...(options.cacheControl ? { 'cache-control': options.cacheControl } : {}),
     };
+    const { 'content-length': _length, 'content-type': _type, ...notModified } = this.headers;
+    this.notModifiedHeaders = notModified;
   }
+}
+
+/** What a lookup reads of a request: its URL (path and query, as sent) and the route's parameters. */
+export interface ReadyRequest {
+  readonly url: string;
+  readonly params: Readonly<Record<string, string>>;
 }
 
 /** The ready answer to a request of a route, if one is kept (undefined: let the route answer). */
-export type ReadyLookup = (request: FastifyRequest) => ReadyAnswer | undefined;
+export type ReadyLookup = (request: ReadyRequest) => ReadyAnswer | undefined;
+
+interface Route {
+  /** The pattern, as Fastify names the route (the label of the request metrics). */
+  pattern: string;
+  lookup: ReadyLookup;
+}
+
+/** A route whose last segment is a parameter (`/api/stores/:store`). */
+interface ParameterRoute extends Route {
+  prefix: string;
+  parameter: string;
+}
+
+const NO_PARAMETERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
- * The fast path of the hot public reads (coupon lists, home content, store pages). Each keeps its
- * answers in its own cache and registers a lookup here by route; one onRequest hook, the first of
- * the server's, answers a request whose lookup finds a ready answer, before the other hooks, Nest's
- * middleware, guards and pipes run: they would cost most of the request's time and add nothing a
+ * The fast path of the hot public reads (coupon lists, home content, store pages, suggestions).
+ * Each keeps its answers in its own cache and registers a lookup here by route. The HTTP server
+ * asks here first, before Fastify makes its request and reply objects and runs its hooks, Nest's
+ * middleware, guards and pipes: they would cost most of the request's time and add nothing a
  * public read needs. What they would have added is in the answer's header block (security headers,
- * CORS for the web apps' origins) or added here (the request id).
+ * CORS for the web apps' origins) or added here (the request id, the request metrics). A request
+ * the fast path does not know exactly (another method, another address shape, an answer not
+ * kept, the server closing) goes to Fastify as any other.
  */
 @Injectable()
 export class ReadyAnswers {
-  private readonly lookups = new Map<string, ReadyLookup>();
+  private readonly exact = new Map<string, Route>();
+  private readonly withParameter: ParameterRoute[] = [];
+  private cors: ReadonlyMap<string, OutgoingHttpHeaders> = new Map();
+  private metrics?: Metrics;
+  private serving = false;
 
   /** Serve `routes` (route patterns, as Fastify names them) from `lookup` when it has an answer. */
   register(routes: readonly string[], lookup: ReadyLookup): void {
-    for (const route of routes) this.lookups.set(route, lookup);
+    for (const pattern of routes) {
+      const parameterAt = pattern.lastIndexOf('/:');
+      if (parameterAt === -1) {
+        this.exact.set(pattern, { pattern, lookup });
+      } else {
+        const parameter = pattern.slice(parameterAt + 2);
+        if (pattern.slice(0, parameterAt).includes(':') || !/^\w+$/.test(parameter))
+          throw new Error(`A ready route has one parameter, its last segment: ${pattern}`);
+        this.withParameter.push({ pattern, lookup, prefix: pattern.slice(0, parameterAt + 1), parameter });
+      }
+    }
   }
 
-  /**
-   * Serves through the hook {@link reserveReadyHook} added when the server was made: before Nest
-   * registers its middleware plugin (request logging runs there), which it does as the
-   * application is created, before any of the application's own code could add a hook.
-   */
-  install(server: FastifyInstance, webAppUrls: readonly string[]): void {
-    const cors = corsReadHeaders(webAppUrls);
-    const slot = readyHooks.get(server);
-    if (!slot) throw new Error('The server was not made by createHttpAdapter: no hook for ready answers');
-    slot.serve = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
-      const method = request.method;
-      const route = request.routeOptions.url;
-      const lookup = (method === 'GET' || method === 'HEAD') && route ? this.lookups.get(route) : undefined;
-      const answer = lookup?.(request);
-      if (!answer) return done();
-      // Fastify runs no further hook nor the route for a hijacked reply; its onResponse hooks
-      // (request metrics) still run when the answer is written.
-      reply.hijack();
-      const origin = request.headers.origin;
-      const corsHeaders = origin === undefined ? undefined : cors.get(origin);
-      const notModified = answer.etag !== undefined && request.headers['if-none-match'] === answer.etag;
-      const response = reply.raw;
-      response.setHeader('x-request-id', request.id);
-      if (corsHeaders)
-        for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value!);
-      if (notModified) {
-        const { 'content-length': _length, 'content-type': _type, ...headers } = answer.headers;
-        response.writeHead(304, headers).end();
-      } else {
-        response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
-      }
+  /** Starts answering on the server made by {@link createReadyServer}; stops when Fastify closes. */
+  install(server: FastifyInstance, webAppUrls: readonly string[], metrics: Metrics): void {
+    const slot = readySlots.get(server);
+    if (!slot) throw new Error('The server was not made by createHttpAdapter: no way to ready answers');
+    this.cors = corsReadHeaders(webAppUrls);
+    this.metrics = metrics;
+    slot.answers = this;
+    this.serving = true;
+    // Closing, Fastify answers 503 to requests on kept-alive connections: it has them all.
+    server.addHook('preClose', (done) => {
+      this.serving = false;
       done();
-    };
+    });
+  }
+
+  /** Answers the request when a ready answer is kept for it; false: Fastify should route it. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const method = request.method;
+    if (!this.serving || (method !== 'GET' && method !== 'HEAD')) return false;
+    const started = performance.now();
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const route = this.routeOf(path);
+    const answer = route?.lookup({ url, params: route.params });
+    if (!route || !answer) return false;
+
+    response.setHeader('x-request-id', requestIdFor(request));
+    const origin = request.headers.origin;
+    const corsHeaders = origin === undefined ? undefined : this.cors.get(origin);
+    if (corsHeaders)
+      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value!);
+    const notModified = answer.etag !== undefined && request.headers['if-none-match'] === answer.etag;
+    if (notModified) response.writeHead(304, answer.notModifiedHeaders).end();
+    else response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
+    this.metrics?.requestDuration.observe(
+      { method, route: route.pattern, status_code: notModified ? '304' : '200' },
+      (performance.now() - started) / 1000,
+    );
+    return true;
+  }
+
+  private routeOf(path: string): (Route & { params: Readonly<Record<string, string>> }) | undefined {
+    const route = this.exact.get(path);
+    if (route) return { ...route, params: NO_PARAMETERS };
+    for (const candidate of this.withParameter) {
+      if (!path.startsWith(candidate.prefix)) continue;
+      const value = path.slice(candidate.prefix.length);
+      // Anything Fastify would decode or route elsewhere is left to it.
+      if (value === '' || value.includes('/') || value.includes('%')) continue;
+      return { ...candidate, params: { [candidate.parameter]: value } };
+    }
+    return undefined;
   }
 }
 
-type HookDone = (error?: Error) => void;
+/** The ready answers of each server, once the application has installed them. */
+const readySlots = new WeakMap<FastifyInstance, { answers?: ReadyAnswers }>();
 
-/** The hook of each server, made with the server, served once the application installs its answers. */
-const readyHooks = new WeakMap<
-  FastifyInstance,
-  { serve?: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void }
->();
-
-/** Adds the ready answers' hook to a new server, first of all its onRequest hooks but Nest's own. */
-export function reserveReadyHook(server: FastifyInstance): void {
-  const slot: { serve?: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void } = {};
-  readyHooks.set(server, slot);
-  server.addHook('onRequest', (request, reply, done) =>
-    slot.serve ? slot.serve(request, reply, done) : done(),
-  );
+/**
+ * Fastify's server factory for the API: a node:http server that offers each request to the ready
+ * answers first (once the application installs them), and to Fastify otherwise. The server keeps
+ * Fastify's own connection settings.
+ */
+export function readyServerFactory(): {
+  serverFactory: FastifyServerFactory;
+  bind(instance: FastifyInstance): void;
+} {
+  const slot: { answers?: ReadyAnswers } = {};
+  return {
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
+        if (!slot.answers?.answer(request, response)) handler(request, response);
+      });
+      // As Fastify sets them on a server it makes (its options carry its defaults by now).
+      const { keepAliveTimeout, requestTimeout } = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+      };
+      if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+      if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+      return server;
+    },
+    bind: (instance) => readySlots.set(instance, slot),
+  };
 }
