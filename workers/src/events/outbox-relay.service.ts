@@ -9,10 +9,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../../../api/src/config/environment.js';
-import { OutboxPublisher, OutboxRelay } from './outbox-relay.js';
 import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
 import { QueueName } from '../../../api/src/jobs/queues.js';
 import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
+import { OutboxPublisher, OutboxRelay } from './outbox-relay.js';
 
 export function outboxPublisher(dataSource: DataSource, queues: QueueRegistry, environment: Environment) {
   return new OutboxPublisher(dataSource, queues.get(QueueName.DomainEvents), {
