@@ -84,6 +84,16 @@ describe('back-office: the payout queue', () => {
       await row(bank).getByText('XXXX7891 · HDFC0001234').waitFor();
       await row(upi).getByText('meena.iyer@oksbi').waitFor();
       await expect(page.getByText('50100234567891').count()).resolves.toBe(0);
+      // Dates as India writes them in English: day, month, year (25/11/2026, 2:12:00 pm), not the
+      // US order and its capital PM.
+      const [{ requestedAt }] = await market.api.dataSource.query(
+        'SELECT requested_at AS "requestedAt" FROM payouts WHERE id = $1',
+        [upi],
+      );
+      const day = (requestedAt as Date).toLocaleDateString('en-IN');
+      await expect(row(upi).locator('td.column-requestedAt').textContent()).resolves.toMatch(
+        new RegExp(`^${day}, \\d{1,2}:\\d{2}:\\d{2}\\s(am|pm)$`),
+      );
       expectAccessible(await seriousViolations(page));
     });
 

@@ -62,17 +62,12 @@ export function isMediaUrl(url: string | null | undefined): url is string {
 // ---------------------------------------------------------------------------------------------
 // Shapes of the API's answers
 
-export type { CouponCard, CouponPage } from '../../api/src/coupons/queries/answers';
-export interface Category {
-  id: number;
-  name: string;
-}
-
 export type {
   HomePage as Home,
   PictureTexts,
   PublicBanner as Banner,
 } from '../../api/src/content/queries/answers';
+export type { Category, CouponCard, CouponPage } from '../../api/src/coupons/queries/answers';
 export type {
   StoreList,
   StorePage as Store,
@@ -101,21 +96,10 @@ export interface Referral {
   whatsappUrl: string;
 }
 
-/** Newest first, a page at a time; a referral bonus has no coupon, merchant or purchase amount. */
-export interface Earnings {
-  purchaseHistory: Array<{
-    id: number;
-    type: 'cashback' | 'referral';
-    couponId: number | null;
-    merchantId: number | null;
-    purchaseType: string;
-    purchaseAmount: string | null;
-    cashback: string;
-    state: 'pending' | 'confirmed' | 'paid' | 'cancelled';
-    date: string;
-  }>;
-  totals: { pending: string; confirmed: string; paid: string; cancelled: string };
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type { EarningsHistory as Earnings } from '../../api/src/earnings/queries/answers';
+export type {
+  RequestedPayout,
+  ShopperBalance as Balance,
+  ShopperPayout as Payout,
+  ShopperPayoutsPage as PayoutsPage,
+} from '../../api/src/payouts/queries/answers';

@@ -37,6 +37,7 @@ import {
 } from './commands/purchases.js';
 import { CashbackRateDto, EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
 import { basisPointsToPercent, rupees } from './money.js';
+import type { EarningsEntry, EarningsHistory, PostbackSettings } from './queries/answers.js';
 import {
   CASHBACK_SORTS,
   cashbacksPage,
@@ -83,7 +84,7 @@ const earningRecord = (row: EarningRow) => ({
 });
 
 /** An entry of a shopper's (or referring merchant's) purchase history. */
-const historyEntry = (row: EarningRow) => ({
+const historyEntry = (row: EarningRow): EarningsEntry => ({
   id: row.id,
   type: row.kind,
   couponId: row.couponId,
@@ -92,7 +93,7 @@ const historyEntry = (row: EarningRow) => ({
   purchaseAmount: row.purchaseAmountPaise === null ? null : rupees(row.purchaseAmountPaise),
   cashback: rupees(row.amountPaise),
   state: row.state,
-  date: row.createdAt,
+  date: new Date(row.createdAt).toISOString(),
 });
 
 async function earningsOf(
@@ -100,7 +101,7 @@ async function earningsOf(
   holder: EarningsHolder,
   id: number,
   query: EarningsPageQuery,
-) {
+): Promise<EarningsHistory> {
   const page = Math.max(1, Number(query.page ?? 1));
   const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? EARNINGS.perPage)));
   const { rows, sums } = await earningsHistory(dataSource, holder, id, perPage, (page - 1) * perPage);
@@ -199,7 +200,7 @@ export class MerchantEarningsController {
     private readonly environment: Environment,
   ) {}
 
-  private postbackSettings(secret: string) {
+  private postbackSettings(secret: string): PostbackSettings {
     return {
       secret,
       url: `${this.environment.API_URL}${POSTBACK_PATH}`,

@@ -17,6 +17,7 @@ import { RegisterMerchant } from './commands/register-merchant.js';
 import { RegisterUser } from './commands/register-user.js';
 import { RegisterMerchantDto, RegisterUserDto } from './dto/registration.dto.js';
 import { AdminSignInDto, MerchantSignInDto, UserSignInDto } from './dto/sign-in.dto.js';
+import type { Me } from './queries/answers.js';
 import { signedInAdmin, signedInMerchant, signedInUser } from './queries/profiles.js';
 import { CurrentAccount, Public } from './sessions/access.js';
 import { SessionService, type SignedInAccount } from './sessions/session.service.js';
@@ -157,7 +158,7 @@ export class AuthController {
   }
 
   @Get('me')
-  whoAmI(@CurrentAccount() account: SignedInAccount) {
+  whoAmI(@CurrentAccount() account: SignedInAccount): Me {
     return { role: account.role, id: account.id, name: account.name };
   }
 

@@ -28,6 +28,7 @@ import {
   PayPayoutsDto,
   RequestPayoutDto,
 } from './dto/payouts.dto.js';
+import type { RequestedPayout, ShopperBalance, ShopperPayoutsPage } from './queries/answers.js';
 import {
   ADMIN_PAYOUT_SORTS,
   adminPayout,
@@ -53,7 +54,7 @@ export class ShopperPayoutsController {
 
   /** What the shopper may withdraw now, the smallest payout, and what is on its way or paid. */
   @Get('balance')
-  async balance(@CurrentAccount() account: SignedInAccount) {
+  async balance(@CurrentAccount() account: SignedInAccount): Promise<ShopperBalance> {
     const balance = await balanceOf(this.dataSource, account.id);
     return {
       available: rupees(Math.max(0, balance.availablePaise)),
@@ -66,7 +67,10 @@ export class ShopperPayoutsController {
 
   /** The shopper's payouts, newest first; account numbers show their last four digits only. */
   @Get('payouts')
-  async payouts(@CurrentAccount() account: SignedInAccount, @Query() query: PayoutsPageQuery) {
+  async payouts(
+    @CurrentAccount() account: SignedInAccount,
+    @Query() query: PayoutsPageQuery,
+  ): Promise<ShopperPayoutsPage> {
     const page = Math.max(1, Number(query.page ?? 1));
     const perPage = Math.min(100, Math.max(1, Number(query.perPage ?? PAYOUT_RULES.perPage)));
     const { rows, total } = await shopperPayoutsPage(
@@ -79,7 +83,10 @@ export class ShopperPayoutsController {
   }
 
   @Post('payouts')
-  async request(@CurrentAccount() account: SignedInAccount, @Body() body: RequestPayoutDto) {
+  async request(
+    @CurrentAccount() account: SignedInAccount,
+    @Body() body: RequestPayoutDto,
+  ): Promise<RequestedPayout> {
     const id = await this.commands.execute(new RequestPayout(account.id, body));
     const row = await payoutById(this.dataSource, id);
     return { ...shopperPayout(row!), message: PAYOUT.requested };

@@ -16,24 +16,10 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import type { MerchantProfile as Profile } from '../../../api/src/identity/queries/answers';
 import { useSavedNotice } from '../common/savedNotice';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
-
-interface Profile {
-  merchantId: number;
-  merchantName: string;
-  brandName: string;
-  industry: string;
-  category: string;
-  address: string;
-  email: string;
-  mobile: string;
-  merchantUrl: string;
-  userName: string;
-  referralCode: string;
-  isEmailConfirmed: boolean;
-}
 
 const READ_ONLY: Array<keyof Profile> = [
   'userName',

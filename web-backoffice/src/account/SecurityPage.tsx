@@ -11,18 +11,12 @@ import {
 } from '@mui/material';
 import { PASSWORD_CHANGE } from '@offers/rules';
 import { type FormEvent, useEffect, useState } from 'react';
-import { HttpError, Loading, Title, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Loading, Title, useLogout, useNotify, useTranslate } from 'react-admin';
+import type { SessionSummary } from '../../../api/src/identity/queries/answers';
+import { useIndianLocale } from '../common/locale';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { newPasswordProblem } from './PasswordPages';
-
-interface SessionSummary {
-  id: string;
-  lastUsedAt: string;
-  userAgent: string | null;
-  apiClient: boolean;
-  current: boolean;
-}
 
 /** The merchant's password and sessions: change the password, see where it is signed in, sign out everywhere. */
 export const SecurityPage = () => {
@@ -112,7 +106,7 @@ function ChangePassword() {
 function Sessions() {
   const translate = useTranslate();
   const logout = useLogout();
-  const [locale] = useLocaleState();
+  const locale = useIndianLocale();
   const [sessions, setSessions] = useState<SessionSummary[]>();
 
   useEffect(() => {
@@ -125,7 +119,7 @@ function Sessions() {
   };
 
   if (!sessions) return <Loading />;
-  const when = new Intl.DateTimeFormat(`${locale}-IN`, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card>
       <CardContent>

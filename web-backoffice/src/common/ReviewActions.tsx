@@ -1,8 +1,17 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { ReasonTexts } from './ReasonDialog';
 
 type ReviewDialog = 'approve' | 'reject';
+
+/** The reason dialog of a rejection, coupon or product: the merchant reads the reason. */
+export const REJECTION_TEXTS: ReasonTexts = {
+  label: 'offers.review.reason',
+  help: 'offers.review.reasonHelp',
+  required: 'offers.review.reasonRequired',
+  confirm: 'offers.review.reject',
+};
 
 /**
  * One row's review: which dialog is open and whether its request runs. `run` closes the dialog,

@@ -21,7 +21,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   DeleteButton,
   Edit,
   EditButton,
@@ -46,6 +45,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { ImageUpload } from '../uploads/ImageUpload';
 
 const merchantUrl = (isRequired: boolean) =>

@@ -11,8 +11,9 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
+import { ReasonDialog } from '../common/ReasonDialog';
+import { REJECTION_TEXTS } from '../common/ReviewActions';
 import type { OffersDataProvider } from '../providers/dataProvider';
-import { ReasonDialog } from './ReasonDialog';
 
 /** Reviews the selected coupons one by one; reports how many succeeded and the first failure. */
 function useBulkReview() {
@@ -97,6 +98,7 @@ export const BulkRejectButton = () => {
       <ReasonDialog
         open={open}
         title={translate('offers.review.bulkRejectTitle', { smart_count: count })}
+        texts={REJECTION_TEXTS}
         onCancel={() => setOpen(false)}
         onConfirm={({ reason }) => {
           setOpen(false);

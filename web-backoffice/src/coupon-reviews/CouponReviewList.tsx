@@ -3,7 +3,6 @@ import { Typography } from '@mui/material';
 import { COUPON_LISTING, formatRupees } from '@offers/rules';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   ImageField,
   List,
@@ -14,6 +13,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { NumberedPagination } from '../common/NumberedPagination';
 import { StatusField } from '../common/StatusField';
 import { BulkApproveButton, BulkRejectButton } from './BulkReviewButtons';

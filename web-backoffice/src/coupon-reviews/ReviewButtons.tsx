@@ -1,8 +1,13 @@
 import { type Identifier, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { ApprovedButton, ReviewActionButtons, useReviewAction } from '../common/ReviewActions';
+import { ReasonDialog } from '../common/ReasonDialog';
+import {
+  ApprovedButton,
+  REJECTION_TEXTS,
+  ReviewActionButtons,
+  useReviewAction,
+} from '../common/ReviewActions';
 import type { OffersDataProvider } from '../providers/dataProvider';
 import { ApproveDialog } from './ApproveDialog';
-import { ReasonDialog } from './ReasonDialog';
 
 /** Approve and Reject for one coupon; while it is processing both read 'Processing…'. */
 export const ReviewButtons = () => {
@@ -33,6 +38,7 @@ export const ReviewButtons = () => {
       <ReasonDialog
         open={dialog === 'reject'}
         title={translate('offers.review.rejectTitle', { title: record.title })}
+        texts={REJECTION_TEXTS}
         onCancel={close}
         onConfirm={({ reason }) =>
           run(

@@ -20,8 +20,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AdminAnalytics, CouponFigures, MerchantAnalytics, ReviewQueueAge } from '@offers/rules';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { downloadCSV, useLocaleState, useTranslate } from 'react-admin';
+import { downloadCSV, useTranslate } from 'react-admin';
 import { toCsv } from '../common/csv';
+import { useIndianLocale } from '../common/locale';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 
@@ -35,8 +36,7 @@ const CHART_HEIGHT = 300;
 
 /** Dates and rupees as the chosen language writes them, in India. */
 function useFormats() {
-  const [locale] = useLocaleState();
-  const tag = `${locale}-IN`;
+  const tag = useIndianLocale();
   const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const longDay = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   const rupees = new Intl.NumberFormat(tag, { style: 'currency', currency: 'INR' });

@@ -11,7 +11,6 @@ import {
   Confirm,
   Create,
   Datagrid,
-  DateField,
   Edit,
   FunctionField,
   List,
@@ -35,6 +34,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { safeExporter } from '../common/csv';
+import { DateField } from '../common/DateField';
 import { useSaveOptions } from '../common/savedNotice';
 import type { OffersDataProvider } from '../providers/dataProvider';
 

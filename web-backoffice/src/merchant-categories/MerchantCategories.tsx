@@ -4,7 +4,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   Edit,
   EditButton,
   List,
@@ -15,6 +14,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { useSaveOptions } from '../common/savedNotice';
 
 const CategoryForm = () => (

@@ -17,6 +17,7 @@ import {
   useGetList,
   useTranslate,
 } from 'react-admin';
+import type { Category } from '../../../api/src/coupons/queries/answers';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { ImageUpload } from '../uploads/ImageUpload';
@@ -39,7 +40,7 @@ const futureDate = (message: string) => (value: string | undefined) => {
 
 /** The categories of the shop front (a plain list from the public API). */
 function useCategories() {
-  const [categories, setCategories] = useState<Array<{ id: number; name: string }>>([]);
+  const [categories, setCategories] = useState<Category[]>([]);
   useEffect(() => {
     let live = true;
     httpClient(`${API_URL}/categories`)

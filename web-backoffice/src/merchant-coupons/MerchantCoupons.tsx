@@ -2,7 +2,6 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import {
   Create,
   Datagrid,
-  DateField,
   DeleteButton,
   Edit,
   EditButton,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import { useSaveOptions } from '../common/savedNotice';
 import { CouponForm } from './CouponForm';

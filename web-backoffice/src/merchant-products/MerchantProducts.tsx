@@ -5,7 +5,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateField,
   Edit,
   EditButton,
   ImageField,
@@ -24,6 +23,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import { useSaveOptions } from '../common/savedNotice';
 import { ImageUpload } from '../uploads/ImageUpload';

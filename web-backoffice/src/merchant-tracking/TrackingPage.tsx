@@ -17,15 +17,9 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import type { PostbackSettings } from '../../../api/src/earnings/queries/answers';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
-
-interface PostbackSettings {
-  secret: string;
-  url: string;
-  signatureHeader: string;
-  signature: string;
-}
 
 /** What a click id looks like, for the example address (never a real click). */
 const EXAMPLE_CLICK_ID = 'AZqJ1bXc9kQ2mR4tVw8yZa';

@@ -1,6 +1,7 @@
 import PaidIcon from '@mui/icons-material/Paid';
 import PlayIcon from '@mui/icons-material/PlayCircleOutline';
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
+import { PAYOUT_RULES } from '@offers/rules';
 import { useState } from 'react';
 import {
   Button,
@@ -13,11 +14,54 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
+import { ReasonDialog, type ReasonTexts } from '../common/ReasonDialog';
 import type { OffersDataProvider } from '../providers/dataProvider';
-import { BankReferenceDialog, FailDialog } from './PayoutDialogs';
+import { BankReferenceDialog } from './PayoutDialogs';
 import { payoutSummary } from './payoutText';
 
 type Dialog = 'process' | 'pay' | 'fail';
+
+/** Why a payout failed: required, as the shopper reads it, and no longer than the server takes. */
+const FAILURE_TEXTS: ReasonTexts = {
+  label: 'offers.payouts.reason',
+  help: 'offers.payouts.reasonHelp',
+  required: 'offers.payouts.reasonRequired',
+  confirm: 'offers.payouts.markFailed',
+};
+const FAILURE_LIMIT = { maxLength: PAYOUT_RULES.reasonMaxLength, message: 'offers.payouts.reasonTooLong' };
+
+/**
+ * One of a payout's next steps; its accessible name names the payout, so a screen reader's list
+ * of buttons tells the rows apart. While a step runs every button reads 'Working…'.
+ */
+function StepButton({
+  text,
+  summary,
+  working,
+  danger = false,
+  onClick,
+}: {
+  /** The step's translation key. */
+  text: string;
+  summary: string;
+  working: boolean;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <MuiButton
+      size="small"
+      variant={danger ? 'outlined' : 'contained'}
+      color={danger ? 'error' : 'primary'}
+      disabled={working}
+      onClick={onClick}
+      aria-label={`${translate(text)} ${summary}`}
+    >
+      {translate(working ? 'offers.payouts.working' : text)}
+    </MuiButton>
+  );
+}
 
 /**
  * One payout's next steps: start processing (requested), mark paid (processing, with the bank
@@ -56,42 +100,32 @@ export const PayoutActions = (_props: { label?: string }) => {
       setProcessing(false);
     }
   };
-  const label = (key: string) => (processing ? translate('offers.payouts.working') : translate(key));
 
   return (
     // A click on a button is not a click on its row.
     <Stack spacing={1} onClick={(event) => event.stopPropagation()}>
       {record.state === 'requested' ? (
-        <MuiButton
-          size="small"
-          variant="contained"
-          disabled={processing}
+        <StepButton
+          text="offers.payouts.process"
+          summary={summary}
+          working={processing}
           onClick={() => setDialog('process')}
-          aria-label={`${translate('offers.payouts.process')} ${summary}`}
-        >
-          {label('offers.payouts.process')}
-        </MuiButton>
+        />
       ) : (
-        <MuiButton
-          size="small"
-          variant="contained"
-          disabled={processing}
+        <StepButton
+          text="offers.payouts.markPaid"
+          summary={summary}
+          working={processing}
           onClick={() => setDialog('pay')}
-          aria-label={`${translate('offers.payouts.markPaid')} ${summary}`}
-        >
-          {label('offers.payouts.markPaid')}
-        </MuiButton>
+        />
       )}
-      <MuiButton
-        size="small"
-        variant="outlined"
-        color="error"
-        disabled={processing}
+      <StepButton
+        text="offers.payouts.markFailed"
+        summary={summary}
+        working={processing}
+        danger
         onClick={() => setDialog('fail')}
-        aria-label={`${translate('offers.payouts.markFailed')} ${summary}`}
-      >
-        {label('offers.payouts.markFailed')}
-      </MuiButton>
+      />
       <Confirm
         isOpen={dialog === 'process'}
         title={translate('offers.payouts.processTitle', { id: record.id })}
@@ -111,11 +145,15 @@ export const PayoutActions = (_props: { label?: string }) => {
           run(() => dataProvider.payPayout(record.id, paid!.bankReference), 'offers.payouts.paid')
         }
       />
-      <FailDialog
+      <ReasonDialog
         open={dialog === 'fail'}
         title={translate('offers.payouts.failTitle', { id: record.id })}
+        texts={FAILURE_TEXTS}
+        tooLong={FAILURE_LIMIT}
         onCancel={() => setDialog(undefined)}
-        onConfirm={(reason) => run(() => dataProvider.failPayout(record.id, reason), 'offers.payouts.failed')}
+        onConfirm={({ reason }) =>
+          run(() => dataProvider.failPayout(record.id, reason), 'offers.payouts.failed')
+        }
       />
     </Stack>
   );

@@ -3,7 +3,6 @@ import { Chip, Typography } from '@mui/material';
 import { OPEN_PAYOUTS_FILTER, PAYOUT_METHODS, PAYOUT_STATES } from '@offers/rules';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   type RaRecord,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { NumberedPagination } from '../common/NumberedPagination';
 import { BulkMarkPaidButton, BulkProcessButton, PayoutActions } from './PayoutActions';
 import { payoutAmount } from './payoutText';

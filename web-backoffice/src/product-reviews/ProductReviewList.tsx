@@ -4,7 +4,6 @@ import { PRODUCT_REVIEW } from '@offers/rules';
 import {
   Confirm,
   Datagrid,
-  DateField,
   ImageField,
   List,
   TextField,
@@ -13,16 +12,27 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../common/DateField';
 import { NumberedPagination } from '../common/NumberedPagination';
-import { ApprovedButton, ReviewActionButtons, useReviewAction } from '../common/ReviewActions';
+import { type AdviceStep, ReasonDialog, type ReasonTexts } from '../common/ReasonDialog';
+import {
+  ApprovedButton,
+  REJECTION_TEXTS,
+  ReviewActionButtons,
+  useReviewAction,
+} from '../common/ReviewActions';
 import { StatusField } from '../common/StatusField';
-import { ReasonDialog } from '../coupon-reviews/ReasonDialog';
 import type { OffersDataProvider } from '../providers/dataProvider';
 
 const TABS = ['pending', 'approved'] as const;
 /** The older client's prompts' defaults (spec §4 "Product approval"). */
 const DEFAULT_REASON = PRODUCT_REVIEW.defaultReason;
-const DEFAULT_ADVICE = PRODUCT_REVIEW.defaultAdvisedChanges;
+const ADVICE: AdviceStep = {
+  defaultText: PRODUCT_REVIEW.defaultAdvisedChanges,
+  label: 'offers.review.advisedChanges',
+  next: 'offers.review.next',
+};
+const TEXTS: ReasonTexts = { ...REJECTION_TEXTS, required: 'offers.products.reasonRequired' };
 
 /** Approve after a confirm; Reject asks a reason, then advised changes; cancelling aborts. */
 const ProductReviewButtons = () => {
@@ -54,9 +64,9 @@ const ProductReviewButtons = () => {
       <ReasonDialog
         open={dialog === 'reject'}
         title={translate('offers.review.rejectTitle', { title: record.productName })}
+        texts={TEXTS}
         defaultReason={DEFAULT_REASON}
-        advice={DEFAULT_ADVICE}
-        requiredMessage="offers.products.reasonRequired"
+        advice={ADVICE}
         onCancel={close}
         onConfirm={({ reason, advisedChanges }) =>
           run(

@@ -1,15 +1,9 @@
 import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
+import type { Me } from '../../../api/src/identity/queries/answers';
 import { LOCALE_KEY } from '../i18n/i18nProvider';
 import { API_URL } from './dataProvider';
 import { httpClient, xsrfToken } from './httpClient';
-
-export type Role = 'admin' | 'merchant' | 'user';
-export interface Me {
-  role: Role;
-  id: number;
-  name: string;
-}
 
 export type SignIn =
   | { mode: 'admin'; username: string; email?: string; password: string }

@@ -1,31 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { ApiError, api } from '../api';
+import { ApiError, api, type Balance, type Payout, type PayoutsPage, type RequestedPayout } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { PAYOUT_FIELDS, type PayoutField, payoutRequest, validatePayout } from '../forms/payout';
-import { type PayoutMethod, type PayoutState, rupeesToPaise } from '../forms/rules';
+import { type PayoutMethod, rupeesToPaise } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
 import { useI18n } from '../i18n';
-
-/** `GET /api/me/balance`: rupees as decimal strings. */
-interface Balance {
-  available: string;
-  minimum: string;
-  confirmed: string;
-  inProgress: string;
-  paidOut: string;
-}
-
-/** An entry of `GET /api/me/payouts`: the account number shows its last four digits only. */
-interface Payout {
-  id: number;
-  amount: string;
-  method: PayoutMethod;
-  destination: string;
-  state: PayoutState;
-  bankReference: string | null;
-  failureReason: string | null;
-  requestedAt: string;
-}
 
 const EMPTY: Record<PayoutField, string> = {
   amount: '',
@@ -53,7 +32,7 @@ export function PayoutsSection() {
     try {
       const [loadedBalance, loadedPayouts] = await Promise.all([
         api<Balance>('/api/me/balance'),
-        api<{ payouts: Payout[] }>('/api/me/payouts'),
+        api<PayoutsPage>('/api/me/payouts'),
       ]);
       setBalance(loadedBalance);
       setPayouts(loadedPayouts.payouts);
@@ -84,7 +63,7 @@ export function PayoutsSection() {
     if (!form.valid) return;
     setState('sending');
     try {
-      const payout = await api<Payout>('/api/me/payouts', {
+      const payout = await api<RequestedPayout>('/api/me/payouts', {
         method: 'POST',
         body: payoutRequest(form.values, method),
       });

@@ -30,6 +30,12 @@ export interface CouponCard {
   verifiedAt: string;
 }
 
+/** A category of the shop front (`GET /api/categories`, in the order the admins gave them). */
+export interface Category {
+  id: number;
+  name: string;
+}
+
 /** A page of coupons with the count of all that match. */
 export interface CouponPage {
   data: CouponCard[];

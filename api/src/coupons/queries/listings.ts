@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_VOTES, type CouponSort, MARKET_TIME_ZONE } from '../../rules/coupons.js';
-import type { CouponCard } from './answers.js';
+import type { Category, CouponCard } from './answers.js';
 import { searchSql } from './search.js';
 
 export type { CouponCard };
@@ -122,7 +122,7 @@ export class CouponListings {
     return { overall, byCategory };
   }
 
-  async categories(): Promise<Array<{ id: number; name: string }>> {
+  async categories(): Promise<Category[]> {
     return this.dataSource.query('SELECT id, name FROM categories ORDER BY position, lower(name), id');
   }
 }

@@ -1,13 +1,15 @@
 /** SQL of earnings as their holders and the admins read them, and of the merchant a postback names. */
 import type { DataSource } from 'typeorm';
 import { type ListRequest, sqlOrder } from '../../http/react-admin.js';
+import type { CashbackState } from '../../rules/engagement.js';
+import type { EarningKind } from './answers.js';
 
 type Reader = Pick<DataSource, 'query'>;
 
 /** An earning as stored: amounts in paise (`bigint`, so strings), the rate in basis points. */
 export interface EarningRow {
   id: number;
-  kind: string;
+  kind: EarningKind;
   userId: number | null;
   beneficiaryMerchantId: number | null;
   merchantId: number | null;
@@ -17,7 +19,7 @@ export interface EarningRow {
   purchaseAmountPaise: string | null;
   rateBp: number | null;
   amountPaise: string;
-  state: string;
+  state: CashbackState;
   referredUserId: number | null;
   clickId: string | null;
   createdAt: Date;

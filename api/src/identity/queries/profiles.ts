@@ -1,35 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { Language } from '../../rules/engagement.js';
+import type { MerchantProfile, UserProfile } from './answers.js';
 
 type Reader = Pick<DataSource, 'query'>;
-
-/** A shopper's own account as `GET /api/me/profile` answers it. */
-export interface UserProfile {
-  userName: string;
-  mobileNumber: string;
-  emailAddress: string;
-  address: string | null;
-  referralCode: string;
-  language: Language;
-}
-
-/** A merchant's own account as `GET /api/merchant/profile` answers it. */
-export interface MerchantProfile {
-  merchantId: number;
-  merchantName: string;
-  brandName: string;
-  industry: string;
-  category: string;
-  address: string;
-  email: string;
-  mobile: string;
-  merchantUrl: string;
-  userName: string;
-  referralCode: string;
-  isEmailConfirmed: boolean;
-  registeredOn: Date;
-  language: Language;
-}
 
 export async function userProfile(reader: Reader, userId: number): Promise<UserProfile> {
   const [profile] = await reader.query(
@@ -50,7 +22,7 @@ export async function merchantProfile(reader: Reader, merchantId: number): Promi
      FROM merchants WHERE id = $1`,
     [merchantId],
   );
-  return profile;
+  return profile && { ...profile, registeredOn: new Date(profile.registeredOn).toISOString() };
 }
 
 /** What a shopper's sign-in answers about the account. */

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { ACCESS_POOL } from '../../database/data-source-options.js';
+import type { Role, SessionSummary } from '../queries/answers.js';
 import {
   END_ACCOUNT_SESSIONS,
   END_SESSION,
@@ -13,7 +14,7 @@ import {
   TOUCH_SESSION,
 } from '../queries/sessions.js';
 
-export type Role = 'user' | 'merchant' | 'admin';
+export type { Role } from '../queries/answers.js';
 
 /** Who is calling, as every guarded handler sees it. */
 export interface SignedInAccount {
@@ -35,14 +36,14 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export interface SessionSummary {
+/** A row of `LIST_ACCOUNT_SESSIONS`. */
+interface SessionRow {
   id: string;
   createdAt: Date;
   lastUsedAt: Date;
   expiresAt: Date;
   userAgent: string | null;
   apiClient: boolean;
-  current: boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -109,12 +110,18 @@ export class SessionService {
   }
 
   async list(role: Role, accountId: number, currentSessionId: string): Promise<SessionSummary[]> {
-    const rows: Omit<SessionSummary, 'current'>[] = await this.dataSource.query(LIST_ACCOUNT_SESSIONS, [
+    const rows: SessionRow[] = await this.dataSource.query(LIST_ACCOUNT_SESSIONS, [
       role,
       accountId,
       this.environment.SESSION_IDLE_HOURS,
     ]);
-    return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+    return rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === currentSessionId,
+    }));
   }
 }
 

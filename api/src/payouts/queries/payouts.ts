@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { rupees } from '../../earnings/money.js';
 import type { ListRequest } from '../../http/react-admin.js';
 import { maskAccountNumber, type PayoutMethod, type PayoutState } from '../../rules/payouts.js';
+import type { AdminPayout, ShopperPayout } from './answers.js';
 
 type Reader = Pick<DataSource, 'query'>;
 
@@ -169,8 +170,10 @@ export function destinationOf(row: Pick<PayoutRow, 'method' | 'upiId' | 'account
     : `${maskAccountNumber(row.accountNumber ?? '')} · ${row.ifsc ?? ''}`;
 }
 
+const isoOrNull = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
+
 /** A payout as its shopper sees it: the account number masked. */
-export const shopperPayout = (row: PayoutRow) => ({
+export const shopperPayout = (row: PayoutRow): ShopperPayout => ({
   id: row.id,
   amount: rupees(row.amountPaise),
   method: row.method,
@@ -182,14 +185,14 @@ export const shopperPayout = (row: PayoutRow) => ({
   state: row.state,
   bankReference: row.bankReference,
   failureReason: row.failureReason,
-  requestedAt: row.requestedAt,
-  processingAt: row.processingAt,
-  paidAt: row.paidAt,
-  failedAt: row.failedAt,
+  requestedAt: new Date(row.requestedAt).toISOString(),
+  processingAt: isoOrNull(row.processingAt),
+  paidAt: isoOrNull(row.paidAt),
+  failedAt: isoOrNull(row.failedAt),
 });
 
 /** A payout as the admins' payout run needs it: whose, and the full account number to pay into. */
-export const adminPayout = (row: PayoutRow) => ({
+export const adminPayout = (row: PayoutRow): AdminPayout => ({
   ...shopperPayout(row),
   userId: row.userId,
   userName: row.userName,
