@@ -68,38 +68,23 @@ export type {
   PublicBanner as Banner,
 } from '../../api/src/content/queries/answers';
 export type { Category, CouponCard, CouponPage } from '../../api/src/coupons/queries/answers';
-export type {
-  StoreList,
-  StorePage as Store,
-  StorePageProduct as Product,
-  StoreSummary,
-} from '../../api/src/storefront/queries/answers';
-
-export interface Me {
-  role: 'user' | 'merchant' | 'admin';
-  id: number;
-  name: string;
-}
-
-export interface Profile {
-  userName: string;
-  mobileNumber: string;
-  emailAddress: string;
-  address: string;
-  referralCode: string;
-}
-
-export interface Referral {
-  code: string;
-  link: string;
-  message: string;
-  whatsappUrl: string;
-}
-
 export type { EarningsHistory as Earnings } from '../../api/src/earnings/queries/answers';
+
+export type {
+  Me,
+  ReferralInvitation as Referral,
+  SessionSummary,
+  UserProfile as Profile,
+} from '../../api/src/identity/queries/answers';
 export type {
   RequestedPayout,
   ShopperBalance as Balance,
   ShopperPayout as Payout,
   ShopperPayoutsPage as PayoutsPage,
 } from '../../api/src/payouts/queries/answers';
+export type {
+  StoreList,
+  StorePage as Store,
+  StorePageProduct as Product,
+  StoreSummary,
+} from '../../api/src/storefront/queries/answers';

@@ -1,14 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
 import { normaliseMobile, USER_REGISTRATION, WHATSAPP_COUNTRY_CODE } from '../rules/accounts.js';
+import type { ReferralInvitation } from './queries/answers.js';
 
-export interface ReferralInvitation {
-  code: string;
-  /** The public registration page with the code filled in. */
-  link: string;
-  message: string;
-  /** Opens a WhatsApp chat (with the given number, or a contact of the sender's choice). */
-  whatsappUrl: string;
-}
+export type { ReferralInvitation } from './queries/answers.js';
 
 /** `publicUrl` is the `PUBLIC_URL` setting: the address shoppers reach the site at. */
 export function referralInvitation(

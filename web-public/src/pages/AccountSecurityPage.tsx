@@ -1,21 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, api } from '../api';
+import { ApiError, api, type SessionSummary } from '../api';
 import { useAuth } from '../auth';
 import { Field, useForm } from '../forms/Field';
 import { type ChangeField, validateChange } from '../forms/password';
 import { PASSWORD_CHANGE, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
-
-interface SessionSummary {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  userAgent: string | null;
-  apiClient: boolean;
-  current: boolean;
-}
 
 /** The signed-in user's password and sessions: change the password, see the sessions, sign out everywhere. */
 export default function AccountSecurityPage() {

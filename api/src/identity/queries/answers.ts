@@ -53,3 +53,13 @@ export interface SessionSummary {
   /** The session of the caller. */
   current: boolean;
 }
+
+/** A shopper's or merchant's referral invitation (`GET /api/me/referral` and the merchant's). */
+export interface ReferralInvitation {
+  code: string;
+  /** The public registration page with the code filled in. */
+  link: string;
+  message: string;
+  /** Opens a WhatsApp chat (with the given number, or a contact of the sender's choice). */
+  whatsappUrl: string;
+}
