@@ -28,8 +28,10 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // The back-office's alias for the rules it shares with the API.
-    '^@offers/rules$': '<rootDir>/api/src/rules/index.ts',
+    // The api package's source, as its exports' `@offers/source` condition names it for the web
+    // apps' builds: tests run what is in the tree, not the last build.
+    '^@offers/api/rules$': '<rootDir>/api/src/rules/index.ts',
+    '^@offers/api/(.*)$': '<rootDir>/api/src/$1',
   },
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+\\.tsx$': ['@swc/jest', swcTsx] },
   testEnvironment: 'node',

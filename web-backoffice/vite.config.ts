@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The API the dev server and `vite preview` forward /api to; the same origin keeps the session
 // cookie first-party and SameSite=Lax.
@@ -9,10 +8,9 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false, xfwd: true } }
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    // Limits and messages shared with the API (dependency-free TypeScript).
-    alias: { '@offers/rules': fileURLToPath(new URL('../api/src/rules/index.ts', import.meta.url)) },
-  },
+  // The api package's TypeScript source (its exports' `@offers/source` condition): the rules and
+  // answer types shared with the API, built with the app.
+  resolve: { conditions: ['@offers/source', ...defaultClientConditions] },
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 5174, strictPort: true, proxy },
   build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * Two builds: the browser's (`dist/client`, with a manifest the server reads to preload each
@@ -8,6 +8,10 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The api package's TypeScript source (its exports' `@offers/source` condition): the rules and
+  // answer types shared with the API, built with the site, in the browser's build and the server's.
+  resolve: { conditions: ['@offers/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@offers/source', ...defaultServerConditions] } },
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',

@@ -43,8 +43,8 @@ async function main() {
   await ensureServices(serviceUrls(REPO_ROOT));
   nameWebAppAddresses();
   runStep('Building', npmCommand, ['run', '--silent', 'build']);
-  runStep('Migrating', process.execPath, ['dist/api/src/database/cli/migrate.js']);
-  runStep('Seeding demo data', process.execPath, ['dist/api/src/database/cli/seed.js']);
+  runStep('Migrating', process.execPath, ['api/dist/database/cli/migrate.js']);
+  runStep('Seeding demo data', process.execPath, ['api/dist/database/cli/seed.js']);
 
   process.on('SIGINT', () => onSignal(130));
   process.on('SIGTERM', () => onSignal(143));
@@ -92,7 +92,7 @@ async function startApi(healthUrl) {
     console.log(`API already running at ${healthUrl}; not starting another.`);
     return;
   }
-  startChild('api', process.execPath, ['dist/api/src/main.js']);
+  startChild('api', process.execPath, ['api/dist/main.js']);
 }
 
 function startWorkers() {
@@ -101,7 +101,7 @@ function startWorkers() {
     console.log(`Workers already running (pid ${pid}, ${WORKERS_PID_FILE}); not starting another.`);
     return;
   }
-  const child = startChild('workers', process.execPath, ['dist/workers/src/main.js']);
+  const child = startChild('workers', process.execPath, ['workers/dist/main.js']);
   mkdirSync(join(REPO_ROOT, '.run'), { recursive: true });
   writeFileSync(WORKERS_PID_FILE, `${child.pid}\n`);
   child.once('exit', () => removeWorkersPidFile(child.pid));

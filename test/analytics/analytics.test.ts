@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CouponRevealed } from '../../api/src/coupons/events/coupon-events.js';
-import type { PublishedEvent } from '../../api/src/events/domain-event.js';
-import { appendToOutbox } from '../../api/src/events/unit-of-work.js';
-import { ANALYTICS, marketClock } from '../../api/src/rules/index.js';
+import { CouponRevealed } from '@offers/api/coupons/events/coupon-events';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { appendToOutbox } from '@offers/api/events/unit-of-work';
+import { ANALYTICS, marketClock } from '@offers/api/rules';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type RouteSummary, registeredRoutes } from '../../api/src/http/configure-app.js';
+import { type RouteSummary, registeredRoutes } from '@offers/api/http/configure-app';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';

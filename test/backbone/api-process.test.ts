@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
@@ -13,9 +13,9 @@ beforeAll(async () => {
   test = await createTestEnvironment('api process');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const seeded = startNode('dist/api/src/database/cli/seed.js', test.variables);
+  const seeded = startNode('api/dist/database/cli/seed.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
-  api = startNode('dist/api/src/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
+  api = startNode('api/dist/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
   await eventually(
     async () => (await send(baseUrl, { method: 'GET', url: '/api/health' })).statusCode === 200,
     'the API to answer',

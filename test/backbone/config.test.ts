@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '../../api/src/config/environment.js';
+import { validateEnvironment } from '@offers/api/config/environment';
 import { startNode } from '../support/processes.js';
 
 describe('settings', () => {
@@ -62,7 +62,7 @@ describe('settings', () => {
 });
 
 describe('start-up with a malformed DATABASE_URL', () => {
-  it.each(['dist/api/src/main.js', 'dist/workers/src/main.js'])(
+  it.each(['api/dist/main.js', 'workers/dist/main.js'])(
     'stops %s with a message naming it',
     async (entry) => {
       const process = startNode(entry, { DATABASE_URL: 'postgres//127.0.0.1/offers' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { EntityManager } from 'typeorm';
-import type { PublishedEvent } from '../../api/src/events/domain-event.js';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import { createLedgerTables, EntryRecorded, RecordEntry } from '../support/ledger.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Post } from '@nestjs/common';
+import { INTERNAL_ERROR_MESSAGE } from '@offers/api/http/error-filter';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
+import { Public } from '@offers/api/identity/sessions/access';
 import { IsEmail, IsString, MinLength } from 'class-validator';
-import { INTERNAL_ERROR_MESSAGE } from '../../api/src/http/error-filter.js';
-import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
-import { Public } from '../../api/src/identity/sessions/access.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { freePort } from '../support/processes.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';

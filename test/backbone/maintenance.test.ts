@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueRegistry } from '../../api/src/jobs/queue-registry.js';
-import { QueueName, ScheduledJob } from '../../api/src/jobs/queues.js';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName, ScheduledJob } from '@offers/api/jobs/queues';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
 import { appliedCount, createLedgerTables, LedgerProjection, RecordEntry } from '../support/ledger.js';

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newClickId } from '../../api/src/clicks/click-ids.js';
-import { QueueRegistry } from '../../api/src/jobs/queue-registry.js';
-import { QueueName, ScheduledJob } from '../../api/src/jobs/queues.js';
-import { CLICK_OUT, TRACKING } from '../../api/src/rules/clicks.js';
-import { POSTBACK } from '../../api/src/rules/engagement.js';
+import { newClickId } from '@offers/api/clicks/click-ids';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName, ScheduledJob } from '@offers/api/jobs/queues';
+import { CLICK_OUT, TRACKING } from '@offers/api/rules/clicks';
+import { POSTBACK } from '@offers/api/rules/engagement';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
-import { demoContentSeed } from '../../api/src/content/demo-content.js';
+import { demoContentSeed } from '@offers/api/content/demo-content';
 import {
   CONTENT_DEFAULTS,
   CONTENT_LIMITS as L,
   CONTENT_MESSAGES as M,
   textIn,
-} from '../../api/src/rules/content.js';
-import { textTooLong } from '../../api/src/rules/forms.js';
-import { IMAGE_RULES } from '../../api/src/rules/media.js';
+} from '@offers/api/rules/content';
+import { textTooLong } from '@offers/api/rules/forms';
+import { IMAGE_RULES } from '@offers/api/rules/media';
+import sharp from 'sharp';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
 import { multipart } from '../support/coupons.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { LISTINGS_CHANNEL } from '../../api/src/coupons/events/coupon-events.js';
-import { ListingCache } from '../../api/src/coupons/queries/listing-cache.js';
-import { CATEGORIES } from '../../api/src/rules/coupons.js';
+import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
+import { ListingCache } from '@offers/api/coupons/queries/listing-cache';
+import { CATEGORIES } from '@offers/api/rules/coupons';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ExpireDueCoupons } from '../../api/src/coupons/commands/expiry.js';
-import { LISTINGS_CHANNEL } from '../../api/src/coupons/events/coupon-events.js';
-import { LISTING_ORDER } from '../../api/src/coupons/queries/listings.js';
-import type { PublishedEvent } from '../../api/src/events/domain-event.js';
-import { COUPON_REVIEW, REVEAL_LIMITS } from '../../api/src/rules/coupons.js';
+import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
+import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
+import { LISTING_ORDER } from '@offers/api/coupons/queries/listings';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { COUPON_REVIEW, REVEAL_LIMITS } from '@offers/api/rules/coupons';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';

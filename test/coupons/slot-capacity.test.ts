@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { COUPON_REVIEW } from '@offers/api/rules/coupons';
 import pg from 'pg';
-import { COUPON_REVIEW } from '../../api/src/rules/coupons.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { COUPON_VOTES } from '../../api/src/rules/coupons.js';
+import { COUPON_VOTES } from '@offers/api/rules/coupons';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import type { HttpResponse } from '../support/api-app.js';

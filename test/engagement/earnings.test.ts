@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EARNINGS, POSTBACK } from '../../api/src/rules/engagement.js';
+import { EARNINGS, POSTBACK } from '@offers/api/rules/engagement';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PublishedEvent } from '../../api/src/events/domain-event.js';
-import { DomainEvent } from '../../api/src/events/domain-event.js';
-import { UnitOfWork } from '../../api/src/events/unit-of-work.js';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { DomainEvent } from '@offers/api/events/domain-event';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { resumeStalledCampaigns } from '../../api/src/engagement/commands/campaigns.js';
-import { UnitOfWork } from '../../api/src/events/unit-of-work.js';
-import { NEWSLETTER } from '../../api/src/rules/engagement.js';
+import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { NEWSLETTER } from '@offers/api/rules/engagement';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { type RunningProcess, startNode } from '../support/processes.js';
 import { linkIn } from '../support/smtp.js';
@@ -15,7 +15,7 @@ let market: EngagementMarket;
 let worker: RunningProcess | undefined;
 
 const startWorkerProcess = () =>
-  startNode('dist/workers/src/main.js', {
+  startNode('workers/dist/main.js', {
     ...market.test.variables,
     WORKER_ROLES: 'events',
     MAIL_CONCURRENCY: '4',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
-import { DEMO_SHOPPER, demoPayoutsSeed } from '../../api/src/payouts/demo-payouts.js';
-import { PAYOUT } from '../../api/src/rules/payouts.js';
+import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { DEMO_SHOPPER, demoPayoutsSeed } from '@offers/api/payouts/demo-payouts';
+import { PAYOUT } from '@offers/api/rules/payouts';
 import {
   BEARER_SIGN_IN,
   registerAndSignInMerchant,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { POSTBACK } from '../../api/src/rules/engagement.js';
+import { POSTBACK } from '@offers/api/rules/engagement';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, merchantWithCoupon, submitCoupon, untilEventsProcessed } from '../support/marketplace.js';

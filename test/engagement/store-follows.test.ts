@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '../../api/src/config/environment.js';
-import { CouponApproved } from '../../api/src/coupons/events/coupon-events.js';
-import type { PublishedEvent } from '../../api/src/events/domain-event.js';
-import { STORE_FOLLOWS } from '../../api/src/rules/follows.js';
+import { validateEnvironment } from '@offers/api/config/environment';
+import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { STORE_FOLLOWS } from '@offers/api/rules/follows';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { StoreAlerts, StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
-import { type RouteSummary, registeredRoutes } from '../../api/src/http/configure-app.js';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
-import { areaRole } from '../../api/src/identity/sessions/access.js';
-import type { Role } from '../../api/src/identity/sessions/session.service.js';
+import { demoSlotsSeed } from '@offers/api/coupons/demo-slots';
+import { type RouteSummary, registeredRoutes } from '@offers/api/http/configure-app';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
+import { areaRole } from '@offers/api/identity/sessions/access';
+import type { Role } from '@offers/api/identity/sessions/session.service';
 import {
   BEARER_SIGN_IN,
   registerAndSignInMerchant,

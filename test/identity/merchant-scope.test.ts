@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { MerchantScope } from '@offers/api/identity/merchant-scope';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { MerchantScope } from '../../api/src/identity/merchant-scope.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /** A stand-in for the merchant-owned records of later features (coupons, products, ...). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { passwordResetToken } from '../../api/src/identity/password-reset.js';
-import { PASSWORD_CHANGE, PASSWORD_RESET } from '../../api/src/rules/accounts.js';
+import { passwordResetToken } from '@offers/api/identity/password-reset';
+import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules/accounts';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import {
   BEARER_SIGN_IN,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
-import { BAD_XSRF_TOKEN, NOT_SIGNED_IN } from '../../api/src/identity/sessions/access.js';
-import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '../../api/src/rules/accounts.js';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
+import { BAD_XSRF_TOKEN, NOT_SIGNED_IN } from '@offers/api/identity/sessions/access';
+import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '@offers/api/rules/accounts';
 import {
   BEARER_SIGN_IN,
   MERCHANT_PASSWORD,

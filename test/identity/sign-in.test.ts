@@ -4,7 +4,7 @@ import {
   SIGN_IN_THROTTLE,
   USER_REGISTRATION,
   USER_SIGN_IN,
-} from '../../api/src/rules/accounts.js';
+} from '@offers/api/rules/accounts';
 import {
   MERCHANT_PASSWORD,
   registerAndSignInMerchant,

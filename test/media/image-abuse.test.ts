@@ -2,15 +2,15 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
 import {
   FORBIDDEN_ADDRESS,
   fetchImage,
   isPrivateAddress,
   UNREACHABLE_IMAGE,
-} from '../../api/src/media/image-sources.js';
-import { IMAGE_TOO_MANY_PIXELS } from '../../api/src/media/images.js';
-import { resizeCount } from '../../api/src/media/variants.js';
+} from '@offers/api/media/image-sources';
+import { IMAGE_TOO_MANY_PIXELS } from '@offers/api/media/images';
+import { resizeCount } from '@offers/api/media/variants';
+import sharp from 'sharp';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

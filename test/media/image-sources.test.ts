@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FORBIDDEN_ADDRESS, fetchImage, UNREACHABLE_IMAGE } from '@offers/api/media/image-sources';
 import sharp from 'sharp';
-import { FORBIDDEN_ADDRESS, fetchImage, UNREACHABLE_IMAGE } from '../../api/src/media/image-sources.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { IMAGE_TOO_WIDE } from '@offers/api/media/images';
+import { COUPON_FORM } from '@offers/api/rules/coupons';
 import sharp from 'sharp';
-import { IMAGE_TOO_WIDE } from '../../api/src/media/images.js';
-import { COUPON_FORM } from '../../api/src/rules/coupons.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm, multipart } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { SERVICE_BUSY } from '@offers/api/rules/http';
 import pg from 'pg';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { SERVICE_BUSY } from '../../api/src/rules/http.js';
 import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';
@@ -20,7 +20,7 @@ let api: RunningProcess | undefined;
 
 beforeAll(async () => {
   test = await createTestEnvironment('api shutdown');
-  const seeded = startNode('dist/api/src/database/cli/seed.js', test.variables);
+  const seeded = startNode('api/dist/database/cli/seed.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
 });
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function startApiProcess(settings: Record<string, string>) {
   const [port, operationsPort] = [await freePort(), await freePort()];
-  api = startNode('dist/api/src/main.js', {
+  api = startNode('api/dist/main.js', {
     ...test.variables,
     ...PATIENT,
     PORT: String(port),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { SERVICE_BUSY } from '../../api/src/rules/http.js';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { SERVICE_BUSY } from '@offers/api/rules/http';
 import { BEARER_SIGN_IN, MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, type HttpResponse, startApi } from '../support/api-app.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Type } from '@nestjs/common';
-import { OperationsService } from '../../api/src/health/operations.module.js';
+import { OperationsService } from '@offers/api/health/operations.module';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
 import { type ApiApp, send, startApi } from '../support/api-app.js';

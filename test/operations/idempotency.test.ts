@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { purgeIdempotencyKeys } from '../../api/src/idempotency/idempotency-store.js';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
-import { IDEMPOTENCY, SERVICE_BUSY } from '../../api/src/rules/http.js';
+import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { IDEMPOTENCY, SERVICE_BUSY } from '@offers/api/rules/http';
 import { BEARER_SIGN_IN, registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, startApi } from '../support/api-app.js';
 import { couponForm, multipart, ONE_PIXEL_PNG } from '../support/coupons.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import pg from 'pg';
-import { QueueRegistry } from '../../api/src/jobs/queue-registry.js';
 import { outboxPublisher } from '../../workers/src/events/outbox-relay.service.js';
 import {
   appliedCount,

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { validateEnvironment } from '@offers/api/config/environment';
+import { firstAdminSeed } from '@offers/api/identity/admin-seed';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { ensureSessionSecret } from '../../api/scripts/local-setup.mjs';
-import { validateEnvironment } from '../../api/src/config/environment.js';
-import { firstAdminSeed } from '../../api/src/identity/admin-seed.js';
 import { userRegistration } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -143,7 +143,7 @@ describe('SESSION_SECRET', () => {
 
 async function dataSourceFor(environment: TestEnvironment) {
   const { DataSource } = await import('typeorm');
-  const { dataSourceOptions } = await import('../../api/src/database/data-source-options.js');
+  const { dataSourceOptions } = await import('@offers/api/database/data-source-options');
   const dataSource = new DataSource(dataSourceOptions(environment.environment.DATABASE_URL, { size: 2 }));
   await dataSource.initialize();
   cleanups.push(() => dataSource.destroy());

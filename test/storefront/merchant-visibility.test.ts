@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STORE_VISIBILITY } from '../../api/src/rules/storefront.js';
+import { STORE_VISIBILITY } from '@offers/api/rules/storefront';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { confirmMerchantEmail, registerAndSignInMerchant, type Session } from '../support/accounts.js';

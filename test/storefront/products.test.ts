@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@offers/api/rules/money';
+import { PRODUCT_FORM, PRODUCT_IMAGE_WIDTHS } from '@offers/api/rules/storefront';
 import sharp from 'sharp';
-import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../api/src/rules/money.js';
-import { PRODUCT_FORM, PRODUCT_IMAGE_WIDTHS } from '../../api/src/rules/storefront.js';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';
 import {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INVALID_INPUT_MESSAGE } from '../../api/src/http/validation.js';
-import { FORBIDDEN_ADDRESS } from '../../api/src/media/image-sources.js';
-import { COUPON_FORM } from '../../api/src/rules/coupons.js';
-import { CATEGORY_FORM, STORE_FORM } from '../../api/src/rules/storefront.js';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
+import { FORBIDDEN_ADDRESS } from '@offers/api/media/image-sources';
+import { COUPON_FORM } from '@offers/api/rules/coupons';
+import { CATEGORY_FORM, STORE_FORM } from '@offers/api/rules/storefront';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PRODUCT_REVIEW, STORE_FORM } from '../../api/src/rules/storefront.js';
-import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '../../api/src/storefront/demo-storefront.js';
-import { buildStorePage } from '../../api/src/storefront/queries/store-page.js';
+import { PRODUCT_REVIEW, STORE_FORM } from '@offers/api/rules/storefront';
+import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '@offers/api/storefront/demo-storefront';
+import { buildStorePage } from '@offers/api/storefront/queries/store-page';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';

@@ -4,10 +4,10 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { AppModule } from '@offers/api/app.module';
+import type { Environment } from '@offers/api/config/environment';
+import { configureHttpApp, createHttpAdapter } from '@offers/api/http/configure-app';
 import type { DataSource } from 'typeorm';
-import { AppModule } from '../../api/src/app.module.js';
-import type { Environment } from '../../api/src/config/environment.js';
-import { configureHttpApp, createHttpAdapter } from '../../api/src/http/configure-app.js';
 
 export interface HttpResponse {
   statusCode: number;

@@ -1,5 +1,5 @@
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Page } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 
 /** Signs in on the back-office's login page (its Merchant or Admin tab) and waits for the welcome. */
 export async function signInToBackoffice(

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainEvent, type PublishedEvent } from '@offers/api/events/domain-event';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DomainEvent, type PublishedEvent } from '../../api/src/events/domain-event.js';
-import { UnitOfWork } from '../../api/src/events/unit-of-work.js';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 
 /**

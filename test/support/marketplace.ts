@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { demoSlotsSeed } from '../../api/src/coupons/demo-slots.js';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../../api/src/identity/admin-seed.js';
+import { demoSlotsSeed } from '@offers/api/coupons/demo-slots';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';

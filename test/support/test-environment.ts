@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Environment, validateEnvironment } from '../../api/src/config/environment.js';
-import { dropDatabase, migrateDatabase } from '../../api/src/database/database-setup.js';
-import { deleteKeysUnder } from '../../api/src/redis/redis-connection.js';
+import { type Environment, validateEnvironment } from '@offers/api/config/environment';
+import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
+import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,8 +1,8 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { describe, expect, it, jest } from '@jest/globals';
+import { PAYOUT, PAYOUT_RULES } from '@offers/api/rules/payouts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nContextProvider, memoryStore, RecordContextProvider, StoreContextProvider } from 'react-admin';
-import { PAYOUT, PAYOUT_RULES } from '../../api/src/rules/payouts.js';
 import { DateField } from '../../web-backoffice/src/common/DateField';
 import {
   type AdviceStep,

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoAnalyticsSeed } from '@offers/api/analytics/demo-analytics';
+import { period } from '@offers/api/analytics/queries/dashboards';
+import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Browser, Page } from 'playwright-core';
-import { demoAnalyticsSeed } from '../../api/src/analytics/demo-analytics.js';
-import { period } from '../../api/src/analytics/queries/dashboards.js';
-import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
 import { expectAccessible } from '../support/accessibility.js';

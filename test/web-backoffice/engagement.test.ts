@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Browser } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PASSWORD_RESET } from '@offers/api/rules/accounts';
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD_RESET } from '../../api/src/rules/accounts.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAYOUT } from '@offers/api/rules/payouts';
 import type { Browser, Page } from 'playwright-core';
-import { PAYOUT } from '../../api/src/rules/payouts.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { signInAsAdmin as signInAsDevelopmentAdmin } from '../support/backoffice.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Browser, Page } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { merchantRegistration } from '../support/accounts.js';
 import { send } from '../support/api-app.js';

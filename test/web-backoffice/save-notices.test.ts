@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Browser, Page } from 'playwright-core';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '../../api/src/identity/admin-seed.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInToBackoffice } from '../support/backoffice.js';
 import { launchBrowser, serveWebApp, step, type WebApp } from '../support/browser.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TRACKING } from '@offers/api/rules/clicks';
 import type { Browser } from 'playwright-core';
-import { TRACKING } from '../../api/src/rules/clicks.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { USER_REGISTRATION, USER_SIGN_IN } from '@offers/api/rules/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { USER_REGISTRATION, USER_SIGN_IN } from '../../api/src/rules/accounts.js';
 import { registerAndSignInUser, USER_PASSWORD, uniqueContact } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

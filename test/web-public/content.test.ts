@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_HOME, demoContentSeed } from '@offers/api/content/demo-content';
+import { DEMO_COUPON_COUNT, demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { CONTENT_DEFAULTS } from '@offers/api/rules/content';
+import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
+import { CONTACT_FORM, FORM_LIMITS } from '@offers/api/rules/engagement';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DEMO_HOME, demoContentSeed } from '../../api/src/content/demo-content.js';
-import { DEMO_COUPON_COUNT, demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
-import { CONTENT_DEFAULTS } from '../../api/src/rules/content.js';
-import { MARKET_TIME_ZONE } from '../../api/src/rules/coupons.js';
-import { CONTACT_FORM, FORM_LIMITS } from '../../api/src/rules/engagement.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  CONTACT_FORM,
-  NEWSLETTER,
-  PASSWORD_RULES,
-  USER_REGISTRATION,
-  USER_SIGN_IN,
-} from '../../api/src/rules/index.js';
+import { CONTACT_FORM, NEWSLETTER, PASSWORD_RULES, USER_REGISTRATION, USER_SIGN_IN } from '@offers/api/rules';
 import {
   serverFieldErrors,
   validateContact,

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_HOME, demoContentSeed } from '@offers/api/content/demo-content';
+import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DEMO_HOME, demoContentSeed } from '../../api/src/content/demo-content.js';
-import { demoCouponsSeed } from '../../api/src/coupons/demo-coupons.js';
 import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { inject } from '../support/storefront.js';

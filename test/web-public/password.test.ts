@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD_CHANGE, PASSWORD_RESET } from '../../api/src/rules/accounts.js';
 import { registerAndSignInUser, USER_PASSWORD } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';

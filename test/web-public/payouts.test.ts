@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAYOUT } from '@offers/api/rules/payouts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PAYOUT } from '../../api/src/rules/payouts.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

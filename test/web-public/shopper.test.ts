@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { marketClock } from '@offers/api/rules/coupons';
+import { STORE_FOLLOWS } from '@offers/api/rules/follows';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { marketClock } from '../../api/src/rules/coupons.js';
-import { STORE_FOLLOWS } from '../../api/src/rules/follows.js';
 import {
   registerAndSignInMerchant,
   registerAndSignInUser,

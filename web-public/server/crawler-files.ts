@@ -1,7 +1,7 @@
+import { CouponListings } from '@offers/api/coupons/queries/listings';
+import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '@offers/api/rules/addresses';
+import { storeAddresses } from '@offers/api/storefront/queries/store-list';
 import type { DataSource } from 'typeorm';
-import { CouponListings } from '../../api/src/coupons/queries/listings.js';
-import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '../../api/src/rules/addresses.js';
-import { storeAddresses } from '../../api/src/storefront/queries/store-list.js';
 
 /** Most addresses one sitemap file may list (the sitemaps protocol's limit). */
 export const SITEMAP_LIMIT = 50_000;

@@ -1,4 +1,4 @@
-import { loadEnvironmentOrExit } from '../../api/src/config/environment.js';
+import { loadEnvironmentOrExit } from '@offers/api/config/environment';
 import { createWebServer } from './web-server.js';
 
 /**

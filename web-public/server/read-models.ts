@@ -1,10 +1,10 @@
+import { HomePageQueries } from '@offers/api/content/queries/home-content';
+import { CouponListings, type ListingQuery } from '@offers/api/coupons/queries/listings';
+import { BANNER_POSITIONS, type BannerPosition } from '@offers/api/rules/content';
+import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '@offers/api/rules/coupons';
+import { STORE_LIST } from '@offers/api/rules/storefront';
+import { listStores, storePageText } from '@offers/api/storefront/queries/store-list';
 import type { DataSource } from 'typeorm';
-import { HomePageQueries } from '../../api/src/content/queries/home-content.js';
-import { CouponListings, type ListingQuery } from '../../api/src/coupons/queries/listings.js';
-import { BANNER_POSITIONS, type BannerPosition } from '../../api/src/rules/content.js';
-import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '../../api/src/rules/coupons.js';
-import { STORE_LIST } from '../../api/src/rules/storefront.js';
-import { listStores, storePageText } from '../../api/src/storefront/queries/store-list.js';
 
 /** Answers the API addresses a page asks for (`/api/home`, ...) or undefined when there is nothing there. */
 export type ReadModelFetcher = (address: string) => Promise<unknown | undefined>;

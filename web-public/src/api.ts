@@ -66,25 +66,25 @@ export type {
   HomePage as Home,
   PictureTexts,
   PublicBanner as Banner,
-} from '../../api/src/content/queries/answers';
-export type { Category, CouponCard, CouponPage } from '../../api/src/coupons/queries/answers';
-export type { EarningsHistory as Earnings } from '../../api/src/earnings/queries/answers';
+} from '@offers/api/content/queries/answers';
+export type { Category, CouponCard, CouponPage } from '@offers/api/coupons/queries/answers';
+export type { EarningsHistory as Earnings } from '@offers/api/earnings/queries/answers';
 
 export type {
   Me,
   ReferralInvitation as Referral,
   SessionSummary,
   UserProfile as Profile,
-} from '../../api/src/identity/queries/answers';
+} from '@offers/api/identity/queries/answers';
 export type {
   RequestedPayout,
   ShopperBalance as Balance,
   ShopperPayout as Payout,
   ShopperPayoutsPage as PayoutsPage,
-} from '../../api/src/payouts/queries/answers';
+} from '@offers/api/payouts/queries/answers';
 export type {
   StoreList,
   StorePage as Store,
   StorePageProduct as Product,
   StoreSummary,
-} from '../../api/src/storefront/queries/answers';
+} from '@offers/api/storefront/queries/answers';

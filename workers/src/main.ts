@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { loadEnvironmentOrExit } from '@offers/api/config/environment';
+import { boundShutdown } from '@offers/api/platform/shutdown';
 import { Logger } from 'nestjs-pino';
-import { loadEnvironmentOrExit } from '../../api/src/config/environment.js';
-import { boundShutdown } from '../../api/src/platform/shutdown.js';
 import { eventConsumers } from './consumers.js';
 import { InFlightJobs } from './shutdown/in-flight-jobs.js';
 import { parseWorkerRoles, WorkersModule } from './workers.module.js';

@@ -1,8 +1,8 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import type { Environment } from '../../api/src/config/environment.js';
-import { CouponCommandsModule } from '../../api/src/coupons/coupons.module.js';
-import { OperationsModule } from '../../api/src/health/operations.module.js';
-import { PlatformModule } from '../../api/src/platform/platform.module.js';
+import type { Environment } from '@offers/api/config/environment';
+import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
+import { OperationsModule } from '@offers/api/health/operations.module';
+import { PlatformModule } from '@offers/api/platform/platform.module';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
 import { EventDispatcher } from './events/event-dispatcher.js';

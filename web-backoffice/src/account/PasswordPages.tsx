@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
-import { PASSWORD_RESET, PASSWORD_RULES } from '@offers/rules';
+import { PASSWORD_RESET, PASSWORD_RULES } from '@offers/api/rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { HttpError, LocalesMenuButton, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';

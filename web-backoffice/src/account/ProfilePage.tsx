@@ -1,7 +1,8 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { MERCHANT_REGISTRATION as M, MOBILE_NUMBER } from '@offers/rules';
+import type { MerchantProfile as Profile } from '@offers/api/identity/queries/answers';
+import { MERCHANT_REGISTRATION as M, MOBILE_NUMBER } from '@offers/api/rules';
 import { useEffect, useState } from 'react';
 import {
   Form,
@@ -16,7 +17,6 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { MerchantProfile as Profile } from '../../../api/src/identity/queries/answers';
 import { useSavedNotice } from '../common/savedNotice';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';

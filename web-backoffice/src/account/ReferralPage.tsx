@@ -1,6 +1,6 @@
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { MOBILE_NUMBER, WHATSAPP_COUNTRY_CODE } from '@offers/rules';
+import { MOBILE_NUMBER, WHATSAPP_COUNTRY_CODE } from '@offers/api/rules';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { API_URL } from '../providers/dataProvider';

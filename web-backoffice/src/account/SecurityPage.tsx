@@ -9,10 +9,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PASSWORD_CHANGE } from '@offers/rules';
+import type { SessionSummary } from '@offers/api/identity/queries/answers';
+import { PASSWORD_CHANGE } from '@offers/api/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { HttpError, Loading, Title, useLogout, useNotify, useTranslate } from 'react-admin';
-import type { SessionSummary } from '../../../api/src/identity/queries/answers';
 import { useIndianLocale } from '../common/locale';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';

@@ -14,7 +14,7 @@ import {
   textIn,
   translatedField,
   WEB_ADDRESS_SHAPE_ANY_SCHEME,
-} from '@offers/rules';
+} from '@offers/api/rules';
 import type { ReactNode } from 'react';
 import {
   BooleanField,

@@ -1,6 +1,6 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Typography } from '@mui/material';
-import { COUPON_LISTING, formatRupees } from '@offers/rules';
+import { COUPON_LISTING, formatRupees } from '@offers/api/rules';
 import {
   Datagrid,
   FunctionField,

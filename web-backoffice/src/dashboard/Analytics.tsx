@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { AdminAnalytics, CouponFigures, MerchantAnalytics, ReviewQueueAge } from '@offers/rules';
+import type { AdminAnalytics, CouponFigures, MerchantAnalytics, ReviewQueueAge } from '@offers/api/rules';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { downloadCSV, useTranslate } from 'react-admin';
 import { toCsv } from '../common/csv';

@@ -17,7 +17,7 @@ import {
   STORE_FORM,
   TRACKING,
   USER_REGISTRATION,
-} from '@offers/rules';
+} from '@offers/api/rules';
 import englishMessages from 'ra-language-english';
 
 /** The back-office's own texts; messages shared with the API come from its rules. */

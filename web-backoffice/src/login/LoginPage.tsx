@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { MERCHANT_SIGN_IN } from '@offers/rules';
+import { MERCHANT_SIGN_IN } from '@offers/api/rules';
 import { type FormEvent, useState } from 'react';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { COUPON_CODE, COUPON_FORM as F, WEB_ADDRESS_SHAPE } from '@offers/rules';
+import type { Category } from '@offers/api/coupons/queries/answers';
+import { COUPON_CODE, COUPON_FORM as F, WEB_ADDRESS_SHAPE } from '@offers/api/rules';
 import type { ComponentProps, ReactElement } from 'react';
 import { useEffect, useState } from 'react';
 import {
@@ -17,7 +18,6 @@ import {
   useGetList,
   useTranslate,
 } from 'react-admin';
-import type { Category } from '../../../api/src/coupons/queries/answers';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { ImageUpload } from '../uploads/ImageUpload';

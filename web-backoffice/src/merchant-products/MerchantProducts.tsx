@@ -1,6 +1,6 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
-import { PRICE_PATTERN, WEB_ADDRESS_SHAPE } from '@offers/rules';
+import { PRICE_PATTERN, WEB_ADDRESS_SHAPE } from '@offers/api/rules';
 import {
   Create,
   CreateButton,

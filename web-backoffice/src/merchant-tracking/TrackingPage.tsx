@@ -1,5 +1,6 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { TRACKING, type TrackingSettings } from '@offers/rules';
+import type { PostbackSettings } from '@offers/api/earnings/queries/answers';
+import { TRACKING, type TrackingSettings } from '@offers/api/rules';
 import { useEffect, useState } from 'react';
 import {
   Form,
@@ -17,7 +18,6 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { PostbackSettings } from '../../../api/src/earnings/queries/answers';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 

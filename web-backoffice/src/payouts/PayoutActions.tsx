@@ -1,7 +1,7 @@
 import PaidIcon from '@mui/icons-material/Paid';
 import PlayIcon from '@mui/icons-material/PlayCircleOutline';
 import { Button as MuiButton, Stack, Typography } from '@mui/material';
-import { PAYOUT_RULES } from '@offers/rules';
+import { PAYOUT_RULES } from '@offers/api/rules';
 import { useState } from 'react';
 import {
   Button,

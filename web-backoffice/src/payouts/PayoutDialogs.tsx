@@ -8,7 +8,7 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { PAYOUT_RULES } from '@offers/rules';
+import { PAYOUT_RULES } from '@offers/api/rules';
 import { useEffect, useId, useState } from 'react';
 import { type RaRecord, useTranslate } from 'react-admin';
 import { payoutSummary } from './payoutText';

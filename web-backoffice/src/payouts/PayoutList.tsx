@@ -1,6 +1,6 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Chip, Typography } from '@mui/material';
-import { OPEN_PAYOUTS_FILTER, PAYOUT_METHODS, PAYOUT_STATES } from '@offers/rules';
+import { OPEN_PAYOUTS_FILTER, PAYOUT_METHODS, PAYOUT_STATES } from '@offers/api/rules';
 import {
   Datagrid,
   FunctionField,

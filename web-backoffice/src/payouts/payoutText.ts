@@ -1,4 +1,4 @@
-import { formatRupees, rupeesToPaise } from '@offers/rules';
+import { formatRupees, rupeesToPaise } from '@offers/api/rules';
 import type { RaRecord, TranslateFunction } from 'react-admin';
 
 /** The amount as India writes it: ₹1,23,456.50 (the API sends rupees as "123456.50"). */

@@ -1,6 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Divider, Tab, Tabs, Typography } from '@mui/material';
-import { PRODUCT_REVIEW } from '@offers/rules';
+import { PRODUCT_REVIEW } from '@offers/api/rules';
 import {
   Confirm,
   Datagrid,

@@ -1,6 +1,6 @@
+import type { Me } from '@offers/api/identity/queries/answers';
 import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
-import type { Me } from '../../../api/src/identity/queries/answers';
 import { LOCALE_KEY } from '../i18n/i18nProvider';
 import { API_URL } from './dataProvider';
 import { httpClient, xsrfToken } from './httpClient';

@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_RULES,
   TEXT_LIMITS,
-} from '@offers/rules';
+} from '@offers/api/rules';
 import { type FormEvent, useState } from 'react';
 import { HttpError, LocalesMenuButton, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';

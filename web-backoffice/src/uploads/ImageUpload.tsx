@@ -1,5 +1,5 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { IMAGE_RULES } from '@offers/rules';
+import { IMAGE_RULES } from '@offers/api/rules';
 import { ImageField, ImageInput, required, useRecordContext, useTranslate } from 'react-admin';
 import { useUploadPercent } from '../providers/uploads';
 

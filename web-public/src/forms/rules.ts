@@ -2,7 +2,7 @@
  * The API's rules and messages (api/src/rules, dependency-free), plus what the forms of this site
  * need beside them. Imported by relative path, so the site, the API and the tests read one file.
  */
-export * from '../../../api/src/rules/index.js';
+export * from '@offers/api/rules';
 
 /**
  * The shape the browser can check while typing; the API's stricter check (class-validator

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { loadEnvironmentOrExit } from '@offers/api/config/environment';
 import type { DataSource } from 'typeorm';
-import { loadEnvironmentOrExit } from '../../../api/src/config/environment.js';
 import { eventConsumers } from '../consumers.js';
 import { EventDispatcher } from '../events/event-dispatcher.js';
 import { rebuildProjection } from '../events/projection-rebuild.js';

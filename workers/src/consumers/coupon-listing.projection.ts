@@ -1,26 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   CouponRevealed,
   CouponVoted,
   LISTING_EVENTS,
   LISTINGS_CHANNEL,
-} from '../../../api/src/coupons/events/coupon-events.js';
-import {
-  addSearchWordsSql,
-  categoryNamesSql,
-  searchVectorSql,
-} from '../../../api/src/coupons/queries/search.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
-import { MARKET_TIME_ZONE } from '../../../api/src/rules/coupons.js';
-import { StoreSaved } from '../../../api/src/storefront/events/storefront-events.js';
+} from '@offers/api/coupons/events/coupon-events';
+import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
+import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
+import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
 import {
   PUBLIC_MERCHANT_SQL,
   STORE_JOIN,
   STORE_LOGO_SQL,
   STORE_NAME_SQL,
-} from '../../../api/src/storefront/queries/store-identity.js';
+} from '@offers/api/storefront/queries/store-identity';
+import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /** Events of a merchant that change how each of its coupons is shown. */

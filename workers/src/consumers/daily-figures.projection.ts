@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   countIntoDailyFigures,
   DAILY_FIGURE_EVENTS,
   DAILY_FIGURES_CONSUMER,
-} from '../../../api/src/analytics/queries/daily-figures.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
+} from '@offers/api/analytics/queries/daily-figures';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
+import { buildHomeContent } from '@offers/api/content/queries/home-content';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { EntityManager } from 'typeorm';
-import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '../../../api/src/content/events/content-events.js';
-import { buildHomeContent } from '../../../api/src/content/queries/home-content.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { Environment } from '@offers/api/config/environment';
+import { CashbackConfirmed, ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
+import { REWARDABLE_PURCHASE } from '@offers/api/earnings/queries/purchases';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { appendToOutbox } from '@offers/api/events/unit-of-work';
+import { rupeesToPaise } from '@offers/api/rules/money';
 import type { EntityManager } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
-import { REWARDABLE_PURCHASE } from '../../../api/src/earnings/queries/purchases.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { appendToOutbox } from '../../../api/src/events/unit-of-work.js';
-import { rupeesToPaise } from '../../../api/src/rules/money.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { CouponApproved, CouponExpired, CouponWithdrawn } from '@offers/api/coupons/events/coupon-events';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
+import { STORE_PAGE_EVENTS, STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
+import { buildStorePage } from '@offers/api/storefront/queries/store-page';
 import type { EntityManager } from 'typeorm';
-import {
-  CouponApproved,
-  CouponExpired,
-  CouponWithdrawn,
-} from '../../../api/src/coupons/events/coupon-events.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { MERCHANT_VISIBILITY_EVENTS } from '../../../api/src/identity/events/account-events.js';
-import {
-  STORE_PAGE_EVENTS,
-  STORE_PAGES_CHANNEL,
-} from '../../../api/src/storefront/events/storefront-events.js';
-import { buildStorePage } from '../../../api/src/storefront/queries/store-page.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 
 /**

@@ -5,13 +5,13 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { Environment } from '@offers/api/config/environment';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
+import { Metrics } from '@offers/api/metrics/metrics';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Environment } from '../../../api/src/config/environment.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { QueueName, workerLockOptions } from '../../../api/src/jobs/queues.js';
-import { Metrics } from '../../../api/src/metrics/metrics.js';
-import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventOutcomes } from './event-outcomes.js';

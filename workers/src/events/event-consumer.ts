@@ -1,5 +1,5 @@
+import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { EntityManager } from 'typeorm';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 
 /**
  * Something that reacts to domain events: a projection keeping a read model, a mailer, ...

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { Metrics } from '@offers/api/metrics/metrics';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './event-consumer.js';
 import { EventOutcomes, markProcessed } from './event-outcomes.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 
 interface Mark {
   eventId: string;

@@ -6,12 +6,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment } from '@offers/api/config/environment';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName } from '@offers/api/jobs/queues';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
-import { QueueName } from '../../../api/src/jobs/queues.js';
-import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { OutboxPublisher, OutboxRelay } from './outbox-relay.js';
 
 export function outboxPublisher(dataSource: DataSource, queues: QueueRegistry, environment: Environment) {

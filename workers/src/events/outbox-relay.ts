@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { ChangeListener } from '@offers/api/events/change-listener';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { OUTBOX_CHANNEL } from '@offers/api/events/unit-of-work';
+import { domainEventJobOptions, type RetryPolicy } from '@offers/api/jobs/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ChangeListener } from '../../../api/src/events/change-listener.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { OUTBOX_CHANNEL } from '../../../api/src/events/unit-of-work.js';
-import { domainEventJobOptions, type RetryPolicy } from '../../../api/src/jobs/queues.js';
 
 export interface RelayLogger {
   log(message: string): void;

@@ -1,5 +1,5 @@
+import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { DataSource } from 'typeorm';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
 import type { EventConsumer } from './event-consumer.js';
 import { applyOnce } from './event-dispatcher.js';
 

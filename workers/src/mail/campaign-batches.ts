@@ -6,17 +6,17 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment } from '@offers/api/config/environment';
+import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
+import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import type { Language } from '@offers/api/rules/engagement';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { CampaignSendStarted } from '../../../api/src/engagement/events/engagement-events.js';
-import { newsletterUnsubscribeToken } from '../../../api/src/engagement/newsletter-tokens.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
-import { QueueName, workerLockOptions } from '../../../api/src/jobs/queues.js';
-import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
-import type { Language } from '../../../api/src/rules/engagement.js';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';

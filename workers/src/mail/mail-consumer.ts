@@ -1,34 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { CouponApproved, CouponRejected } from '../../../api/src/coupons/events/coupon-events.js';
-import { CashbackConfirmed, ReferralRewardEarned } from '../../../api/src/earnings/events/earnings-events.js';
+import { Environment } from '@offers/api/config/environment';
+import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
+import { CashbackConfirmed, ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
 import {
   ContactMessageReceived,
   NewsletterConfirmationRequested,
-} from '../../../api/src/engagement/events/engagement-events.js';
-import {
-  newsletterConfirmToken,
-  newsletterUnsubscribeToken,
-} from '../../../api/src/engagement/newsletter-tokens.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { emailConfirmationToken } from '../../../api/src/identity/email-confirmation.js';
+} from '@offers/api/engagement/events/engagement-events';
+import { newsletterConfirmToken, newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
 import {
   MerchantRegistered,
   PasswordChanged,
   PasswordResetRequested,
   UserRegistered,
-} from '../../../api/src/identity/events/account-events.js';
-import { passwordResetToken } from '../../../api/src/identity/password-reset.js';
-import { RESET_RECIPIENT } from '../../../api/src/identity/queries/passwords.js';
-import { referralInvitation } from '../../../api/src/identity/referrals.js';
-import { PayoutFailed, PayoutPaid } from '../../../api/src/payouts/events/payout-events.js';
-import { destinationOf } from '../../../api/src/payouts/queries/payouts.js';
-import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '../../../api/src/rules/accounts.js';
-import { localePath } from '../../../api/src/rules/addresses.js';
-import type { Language } from '../../../api/src/rules/engagement.js';
-import { ProductApproved, ProductRejected } from '../../../api/src/storefront/events/storefront-events.js';
-import { STORE_JOIN, STORE_NAME_SQL } from '../../../api/src/storefront/queries/store-identity.js';
+} from '@offers/api/identity/events/account-events';
+import { passwordResetToken } from '@offers/api/identity/password-reset';
+import { RESET_RECIPIENT } from '@offers/api/identity/queries/passwords';
+import { referralInvitation } from '@offers/api/identity/referrals';
+import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-events';
+import { destinationOf } from '@offers/api/payouts/queries/payouts';
+import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '@offers/api/rules/accounts';
+import { localePath } from '@offers/api/rules/addresses';
+import type { Language } from '@offers/api/rules/engagement';
+import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
+import { STORE_JOIN, STORE_NAME_SQL } from '@offers/api/storefront/queries/store-identity';
+import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';

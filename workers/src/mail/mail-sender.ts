@@ -6,11 +6,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment } from '@offers/api/config/environment';
+import { ChangeListener } from '@offers/api/events/change-listener';
+import { Metrics } from '@offers/api/metrics/metrics';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { ChangeListener } from '../../../api/src/events/change-listener.js';
-import { Metrics } from '../../../api/src/metrics/metrics.js';
 import { DevMailCatcher } from './dev-mail-catcher.js';
 import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
 

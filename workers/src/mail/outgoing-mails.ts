@@ -1,5 +1,5 @@
+import type { Language } from '@offers/api/rules/engagement';
 import type { EntityManager } from 'typeorm';
-import type { Language } from '../../../api/src/rules/engagement.js';
 import type { RenderedMail } from './templates.js';
 
 /** Notified when outgoing mails are committed, so a sender wakes at once instead of at its next poll. */

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { Environment } from '../../../api/src/config/environment.js';
-import { CouponApproved } from '../../../api/src/coupons/events/coupon-events.js';
-import type { PublishedEvent } from '../../../api/src/events/domain-event.js';
-import { storeAlertUnsubscribeToken } from '../../../api/src/follows/alert-links.js';
+import { Environment } from '@offers/api/config/environment';
+import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
+import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { storeAlertUnsubscribeToken } from '@offers/api/follows/alert-links';
 import {
   markAlertsMailed,
   queueStoreAlerts,
   storeAlertMailKey,
   type WaitingAlerts,
   waitingAlerts,
-} from '../../../api/src/follows/queries/alerts.js';
-import { localePath } from '../../../api/src/rules/addresses.js';
-import { marketClock } from '../../../api/src/rules/coupons.js';
-import { LANGUAGES, type Language } from '../../../api/src/rules/engagement.js';
-import { STORE_ALERTS } from '../../../api/src/rules/follows.js';
+} from '@offers/api/follows/queries/alerts';
+import { localePath } from '@offers/api/rules/addresses';
+import { marketClock } from '@offers/api/rules/coupons';
+import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
+import { STORE_ALERTS } from '@offers/api/rules/follows';
+import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { recordOutgoingMails } from './outgoing-mails.js';
 import { renderMail } from './templates.js';

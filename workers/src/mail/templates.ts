@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../../api/src/http/html.js';
-import type { Language } from '../../../api/src/rules/engagement.js';
+import { escapeHtml } from '@offers/api/http/html';
+import type { Language } from '@offers/api/rules/engagement';
 
 /** A block of a mail: a paragraph, a quoted text the sender wrote (a reason), or a list of links. */
 type Block = string | { quote: string } | { links: Array<{ label: string; url: string }> };

@@ -7,25 +7,20 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { ensureClickPartitions } from '@offers/api/clicks/queries/clicks';
+import { Environment } from '@offers/api/config/environment';
+import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
+import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
+import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
+import { purgeExpiredSignInData } from '@offers/api/identity/housekeeping';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName, ScheduledJob, type ScheduledJobName, workerLockOptions } from '@offers/api/jobs/queues';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { ensureClickPartitions } from '../../../api/src/clicks/queries/clicks.js';
-import { Environment } from '../../../api/src/config/environment.js';
-import { ExpireDueCoupons } from '../../../api/src/coupons/commands/expiry.js';
-import { resumeStalledCampaigns } from '../../../api/src/engagement/commands/campaigns.js';
-import { UnitOfWork } from '../../../api/src/events/unit-of-work.js';
-import { purgeMailedAlerts } from '../../../api/src/follows/queries/alerts.js';
-import { purgeIdempotencyKeys } from '../../../api/src/idempotency/idempotency-store.js';
-import { purgeExpiredSignInData } from '../../../api/src/identity/housekeeping.js';
-import { QueueRegistry } from '../../../api/src/jobs/queue-registry.js';
-import {
-  QueueName,
-  ScheduledJob,
-  type ScheduledJobName,
-  workerLockOptions,
-} from '../../../api/src/jobs/queues.js';
-import { closeRedisConnection, createRedisConnection } from '../../../api/src/redis/redis-connection.js';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
 import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
