@@ -16,21 +16,21 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { type Job, Queue } from 'bullmq';
-import pg from 'pg';
-import type { DataSource } from 'typeorm';
-import type { Environment } from '../api/src/config/environment.js';
-import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
-import { DomainEvent, type PublishedEvent } from '../api/src/events/domain-event.js';
-import { UnitOfWork } from '../api/src/events/unit-of-work.js';
-import { QueueRegistry } from '../api/src/jobs/queue-registry.js';
-import { domainEventJobOptions, QueueName } from '../api/src/jobs/queues.js';
-import { PlatformModule } from '../api/src/platform/platform.module.js';
+import type { Environment } from '@offers/api/config/environment';
+import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
+import { DomainEvent, type PublishedEvent } from '@offers/api/events/domain-event';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { domainEventJobOptions, QueueName } from '@offers/api/jobs/queues';
+import { PlatformModule } from '@offers/api/platform/platform.module';
 import {
   closeRedisConnection,
   createRedisConnection,
   deleteKeysUnder,
-} from '../api/src/redis/redis-connection.js';
+} from '@offers/api/redis/redis-connection';
+import { type Job, Queue } from 'bullmq';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { stopWorkerProcesses, WorkerProcess } from './processes.js';
 import {
   BARE_QUEUE,

@@ -10,9 +10,9 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { searchSql } from '@offers/api/coupons/queries/search';
+import { SEARCH_SUGGESTIONS } from '@offers/api/rules/coupons';
 import pg from 'pg';
-import { searchSql } from '../api/src/coupons/queries/search.js';
-import { SEARCH_SUGGESTIONS } from '../api/src/rules/coupons.js';
 import { startMarketplace } from '../test/support/marketplace.js';
 import { MERCHANTS, seedCoupons, seedListings, seedMerchants, vacuumAnalyze } from './listing/seed.js';
 

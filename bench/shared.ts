@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
+import { type Environment, validateEnvironment } from '@offers/api/config/environment';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { type Environment, validateEnvironment } from '../api/src/config/environment.js';
-import { closeRedisConnection, createRedisConnection } from '../api/src/redis/redis-connection.js';
 
 export const BENCH_EVENT = 'BenchItemCreated';
 /** The queue of the bare BullMQ reference, next to (not instead of) `domain-events`. */

@@ -12,12 +12,12 @@ import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dataSourceOptions } from '@offers/api/database/data-source-options';
+import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
+import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../api/src/database/data-source-options.js';
-import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '../api/src/identity/admin-seed.js';
-import { deleteKeysUnder } from '../api/src/redis/redis-connection.js';
 import { freePort } from '../test/support/processes.js';
 import {
   measureProcessCpu,
@@ -265,7 +265,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const apiEntry = join(REPOSITORY, 'dist/api/src/main.js');
+    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
     if (!existsSync(apiEntry)) throw new Error(`${apiEntry} is missing: run npm run build first`);
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
@@ -290,13 +290,13 @@ async function main(): Promise<void> {
       WORKERS_OPERATIONS_PORT: '0',
     });
     console.log(`Starting the API on port ${port}${settings.workers ? ' and a workers process' : ''} …`);
-    const apiProcess = ServerProcess.start('API', ['dist/api/src/main.js'], {
+    const apiProcess = ServerProcess.start('API', ['api/dist/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(apiProcess, `${baseUrl}/api/health`, API_START_TIMEOUT_MS);
     if (settings.workers) {
-      ServerProcess.start('workers', ['dist/workers/src/main.js'], {
+      ServerProcess.start('workers', ['workers/dist/main.js'], {
         ...variables,
         SERVICE_NAME: 'bench-workers',
       });

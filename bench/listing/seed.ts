@@ -3,12 +3,9 @@
  * product's tables: merchants, the demo slots, live coupons with their categories, and the
  * `coupon_listings` rows the listing projection would have written for them.
  */
+
+import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
 import type pg from 'pg';
-import {
-  addSearchWordsSql,
-  categoryNamesSql,
-  searchVectorSql,
-} from '../../api/src/coupons/queries/search.js';
 
 export const MERCHANTS = 100;
 
