@@ -4,6 +4,7 @@
  * long the expiry sweep takes over 1,000,000 and over 100,000 coupons with the same number due.
  *
  *   npm run bench:listing [-- --seconds S] [-- --connections C] [-- --warmup W]
+ *   npm run bench:listing -- --only expiry     # the expiry sweep alone
  *
  * Works in a database and a Redis prefix of its own, both removed at the end. See bench/README.md.
  */
@@ -16,16 +17,16 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import type { Environment } from '@offers/api/config/environment';
+import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
+import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
+import { CouponExpired } from '@offers/api/coupons/events/coupon-events';
+import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
+import { PlatformModule } from '@offers/api/platform/platform.module';
+import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import type { Environment } from '../api/src/config/environment.js';
-import { ExpireDueCoupons } from '../api/src/coupons/commands/expiry.js';
-import { CouponCommandsModule } from '../api/src/coupons/coupons.module.js';
-import { CouponExpired } from '../api/src/coupons/events/coupon-events.js';
-import { dropDatabase, migrateDatabase } from '../api/src/database/database-setup.js';
-import { PlatformModule } from '../api/src/platform/platform.module.js';
-import { deleteKeysUnder } from '../api/src/redis/redis-connection.js';
 import type { BareServerSetup } from './listing/bare-server.js';
 import {
   measureProcessCpu,
@@ -71,10 +72,16 @@ const HOT_READ_ROUNDS = 3;
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** Parts of the bench that `--only` can pick. */
+const PARTS = ['reads', 'expiry'] as const;
+type Part = (typeof PARTS)[number];
+
 interface Settings {
   seconds: number;
   connections: number;
   warmup: number;
+  /** Only this part; every part when unset. */
+  only: Part | undefined;
 }
 
 function readArguments(): Settings {
@@ -83,13 +90,18 @@ function readArguments(): Settings {
       seconds: { type: 'string' },
       connections: { type: 'string' },
       warmup: { type: 'string' },
+      only: { type: 'string' },
     },
     strict: true,
   });
+  const only = values.only as Part | undefined;
+  if (only !== undefined && !PARTS.includes(only))
+    throw new Error(`--only must be one of: ${PARTS.join(', ')}`);
   return {
     seconds: positiveOption('seconds', values.seconds, 20),
     connections: positiveOption('connections', values.connections, 64),
     warmup: positiveOption('warmup', values.warmup, 3),
+    only,
   };
 }
 
@@ -190,6 +202,8 @@ interface LoadResult {
 let running: autocannon.Instance | undefined;
 /** Set on Ctrl-C so that no further phase starts while the run is torn down. */
 let interrupted = false;
+/** The sweep's command side, closed by the clean-up. */
+let app: INestApplicationContext | undefined;
 
 async function runLoad(options: autocannon.Options): Promise<autocannon.Result> {
   if (interrupted) throw new Error('interrupted');
@@ -363,14 +377,14 @@ async function benchSweep(
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function report(
-  settings: Settings,
-  seedMs: number,
-  listing: Listing,
-  api: LoadResult,
-  bare: LoadResult,
-  sweeps: SweepResult[],
-): void {
+interface ListingResults {
+  seedMs: number;
+  listing: Listing;
+  api: LoadResult;
+  bare: LoadResult;
+}
+
+function listingLines(settings: Settings, { seedMs, listing, api, bare }: ListingResults): string[] {
   const percent = (value: number | undefined) =>
     value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`;
   const ms = (value: number) => `${value} ms`;
@@ -414,6 +428,12 @@ function report(
     `Verdict: ${ratioMet && p99Met ? 'MEETS TARGETS' : 'BELOW TARGETS'} ` +
       `(ratio ${ratio.toFixed(2)} ${ratioMet ? '≥' : '<'} ${TARGET_RATIO}, ` +
       `API p99 ${api.latency.p99} ms ${p99Met ? '<' : '≥'} ${TARGET_API_P99_MS} ms)`,
+  );
+  return lines;
+}
+
+function sweepLines(sweeps: SweepResult[]): string[] {
+  const lines = [
     '',
     `Expiry sweep: ExpireDueCoupons(${EXPIRY_BATCH}) on the command bus until a batch expires fewer`,
     '',
@@ -430,7 +450,7 @@ function report(
     "  plan of a batch (EXPLAIN of the handler's UPDATE, before the sweep):",
     ...sweeps.map((result) => `  ${thousands(result.coupons).padStart(11)}: ${result.plan}`),
     '',
-  );
+  ];
   if (sweeps.length === 2) {
     const [large, small] = sweeps as [SweepResult, SweepResult];
     lines.push(
@@ -439,18 +459,93 @@ function report(
       '',
     );
   }
-  process.stdout.write(lines.join('\n'));
+  return lines;
+}
+
+/**
+ * The HTTP part: the listing's data, the API and the bare server under load, then the hot reads
+ * with wrk when it is installed. Every process it started is stopped when it returns.
+ */
+async function benchListing(
+  environment: Environment,
+  settings: Settings,
+): Promise<{ results: ListingResults; hotReads: string[] }> {
+  console.log(`Seeding ${thousands(LIVE_COUPONS)} live coupons and their listings …`);
+  const seedMs = await seedListingData(environment.DATABASE_URL);
+
+  const port = await freePort();
+  const apiBaseUrl = `http://127.0.0.1:${port}`;
+  console.log(`Starting the API on port ${port} …`);
+  const api = ServerProcess.start(
+    'API',
+    ['api/dist/main.js'],
+    environmentVariables(environment, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SERVICE_NAME: 'bench-api',
+    }),
+  );
+  await waitForHealthy(api, `${apiBaseUrl}/api/health`, API_START_TIMEOUT_MS);
+  const listing = await fetchListing(apiBaseUrl);
+  const bare = await startBareServer(listing);
+
+  const phase = (label: string) =>
+    console.log(`${label}: ${settings.warmup} s warm-up, then ${settings.seconds} s measured …`);
+  phase('API');
+  const apiLoad = await measureLoad('API', `${apiBaseUrl}${LISTING_PATH}`, api, settings, listing.body);
+  phase('Bare node:http');
+  const bareLoad = await measureLoad('bare node:http', bare.url, bare.server, settings, listing.body);
+  await bare.server.stop();
+  let hotReads: string[] = ['', 'Hot reads with wrk: skipped (wrk and taskset are not installed)'];
+  if (wrkInstalled()) {
+    const store = await withClient(environment.DATABASE_URL, seedStorePage);
+    const rounds = HOT_READ_ROUNDS;
+    const seconds = Math.max(3, Math.round(settings.seconds / 2));
+    console.log(`Hot reads with wrk: ${rounds} rounds of ${seconds} s per server and read …`);
+    const results = await measureHotReads(
+      apiBaseUrl,
+      api,
+      [
+        { label: 'coupon list', path: LISTING_PATH },
+        { label: 'home page', path: '/api/home' },
+        { label: 'store page', path: `/api/stores/${store}` },
+        { label: 'suggestions', path: '/api/search/suggest?q=brand' },
+      ],
+      { connections: settings.connections, seconds, rounds },
+    );
+    hotReads = hotReadLines(results, TARGET_HOT_READ_RATIO, settings.connections, rounds);
+  }
+  await stopServerProcesses();
+  return { results: { seedMs, listing, api: apiLoad, bare: bareLoad }, hotReads };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Setup and clean-up
+
+/** The expiry sweep at each table size, in a Nest application context of its own. */
+async function benchSweeps(environment: Environment, seedMerchants: boolean): Promise<SweepResult[]> {
+  // The sweep's coupons belong to the listing's merchants and slots, seeded here when it did not run.
+  if (seedMerchants) await withClient(environment.DATABASE_URL, seedMerchantsAndSlots);
+  app = await NestFactory.createApplicationContext(SweepModule.forRoot(environment), {
+    logger: ['error', 'warn'],
+  });
+  const commandBus = app.get(CommandBus);
+  const statement = await warmUpExpiry(app, commandBus);
+  const sweeps: SweepResult[] = [];
+  for (const coupons of SWEEP_SIZES) {
+    if (interrupted) break;
+    console.log(`Expiry sweep: seeding ${thousands(coupons)} coupons, ${thousands(SWEEP_DUE)} due …`);
+    sweeps.push(await benchSweep(environment.DATABASE_URL, commandBus, statement, coupons));
+  }
+  return sweeps;
+}
 
 async function main(): Promise<void> {
   process.env.SERVICE_NAME ??= 'bench-listing';
   const settings = readArguments();
   const environment = benchEnvironment();
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
-  let app: INestApplicationContext | undefined;
   let cleaning: Promise<void> | undefined;
 
   const cleanUp = () => {
@@ -476,74 +571,23 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const apiEntry = join(REPOSITORY, 'dist/api/src/main.js');
-    if (!existsSync(apiEntry)) throw new Error(`${apiEntry} is missing: run npm run build first`);
+    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
+    if (settings.only !== 'expiry' && !existsSync(apiEntry)) {
+      throw new Error(`${apiEntry} is missing: run npm run build first`);
+    }
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
     await migrateDatabase(environment.DATABASE_URL);
 
-    console.log(`Seeding ${thousands(LIVE_COUPONS)} live coupons and their listings …`);
-    const seedMs = await seedListingData(environment.DATABASE_URL);
+    const listed = settings.only !== 'expiry' ? await benchListing(environment, settings) : undefined;
+    const sweeps: SweepResult[] = settings.only !== 'reads' ? await benchSweeps(environment, !listed) : [];
 
-    const port = await freePort();
-    const apiBaseUrl = `http://127.0.0.1:${port}`;
-    console.log(`Starting the API on port ${port} …`);
-    const api = ServerProcess.start(
-      'API',
-      ['dist/api/src/main.js'],
-      environmentVariables(environment, {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SERVICE_NAME: 'bench-api',
-      }),
-    );
-    await waitForHealthy(api, `${apiBaseUrl}/api/health`, API_START_TIMEOUT_MS);
-    const listing = await fetchListing(apiBaseUrl);
-    const bare = await startBareServer(listing);
-
-    const phase = (label: string) =>
-      console.log(`${label}: ${settings.warmup} s warm-up, then ${settings.seconds} s measured …`);
-    phase('API');
-    const apiLoad = await measureLoad('API', `${apiBaseUrl}${LISTING_PATH}`, api, settings, listing.body);
-    phase('Bare node:http');
-    const bareLoad = await measureLoad('bare node:http', bare.url, bare.server, settings, listing.body);
-    await bare.server.stop();
-    let hotReads: string[] = ['', 'Hot reads with wrk: skipped (wrk and taskset are not installed)'];
-    if (wrkInstalled()) {
-      const store = await withClient(environment.DATABASE_URL, seedStorePage);
-      const rounds = HOT_READ_ROUNDS;
-      const seconds = Math.max(3, Math.round(settings.seconds / 2));
-      console.log(`Hot reads with wrk: ${rounds} rounds of ${seconds} s per server and read …`);
-      const results = await measureHotReads(
-        apiBaseUrl,
-        api,
-        [
-          { label: 'coupon list', path: LISTING_PATH },
-          { label: 'home page', path: '/api/home' },
-          { label: 'store page', path: `/api/stores/${store}` },
-          { label: 'suggestions', path: '/api/search/suggest?q=brand' },
-        ],
-        { connections: settings.connections, seconds, rounds },
-      );
-      hotReads = hotReadLines(results, TARGET_HOT_READ_RATIO, settings.connections, rounds);
-    }
-    await stopServerProcesses();
-
-    app = await NestFactory.createApplicationContext(SweepModule.forRoot(environment), {
-      logger: ['error', 'warn'],
-    });
-    const commandBus = app.get(CommandBus);
-    const statement = await warmUpExpiry(app, commandBus);
-    const sweeps: SweepResult[] = [];
-    for (const coupons of SWEEP_SIZES) {
-      if (interrupted) break;
-      console.log(`Expiry sweep: seeding ${thousands(coupons)} coupons, ${thousands(SWEEP_DUE)} due …`);
-      sweeps.push(await benchSweep(environment.DATABASE_URL, commandBus, statement, coupons));
-    }
-
-    report(settings, seedMs, listing, apiLoad, bareLoad, sweeps);
-    console.log(hotReads.join('\n'));
+    const lines = [
+      ...(listed ? listingLines(settings, listed.results) : []),
+      ...(sweeps.length > 0 ? sweepLines(sweeps) : []),
+    ];
+    process.stdout.write(lines.join('\n'));
+    if (listed) console.log(listed.hotReads.join('\n'));
   } finally {
     await cleanUp();
   }

@@ -70,7 +70,8 @@ const NO_PARAMETERS: Readonly<Record<string, string>> = Object.freeze({});
 export class ReadyAnswers {
   private readonly exact = new Map<string, Route>();
   private readonly withParameter: ParameterRoute[] = [];
-  private cors: ReadonlyMap<string, OutgoingHttpHeaders> = new Map();
+  /** Per allowed origin, its CORS headers as name-value pairs. */
+  private cors: ReadonlyMap<string, ReadonlyArray<readonly [string, string]>> = new Map();
   private metrics?: Metrics;
   private serving = false;
 
@@ -93,7 +94,12 @@ export class ReadyAnswers {
   install(server: FastifyInstance, webAppUrls: readonly string[], metrics: Metrics): void {
     const slot = readySlots.get(server);
     if (!slot) throw new Error('The server was not made by createHttpAdapter: no way to ready answers');
-    this.cors = corsReadHeaders(webAppUrls);
+    this.cors = new Map(
+      [...corsReadHeaders(webAppUrls)].map(([origin, headers]) => [
+        origin,
+        Object.entries(headers).map(([name, value]) => [name, String(value)] as const),
+      ]),
+    );
     this.metrics = metrics;
     slot.answers = this;
     this.serving = true;
@@ -112,15 +118,20 @@ export class ReadyAnswers {
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const route = this.routeOf(path);
-    const answer = route?.lookup({ url, params: route.params });
+    let route = this.exact.get(path);
+    let params = NO_PARAMETERS;
+    if (!route) {
+      const match = this.parameterRouteOf(path);
+      route = match?.route;
+      if (match) params = match.params;
+    }
+    const answer = route?.lookup({ url, params });
     if (!route || !answer) return false;
 
     response.setHeader('x-request-id', requestIdFor(request));
     const origin = request.headers.origin;
     const corsHeaders = origin === undefined ? undefined : this.cors.get(origin);
-    if (corsHeaders)
-      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value!);
+    if (corsHeaders) for (const [name, value] of corsHeaders) response.setHeader(name, value);
     const notModified = answer.etag !== undefined && request.headers['if-none-match'] === answer.etag;
     if (notModified) response.writeHead(304, answer.notModifiedHeaders).end();
     else response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
@@ -131,15 +142,15 @@ export class ReadyAnswers {
     return true;
   }
 
-  private routeOf(path: string): (Route & { params: Readonly<Record<string, string>> }) | undefined {
-    const route = this.exact.get(path);
-    if (route) return { ...route, params: NO_PARAMETERS };
-    for (const candidate of this.withParameter) {
-      if (!path.startsWith(candidate.prefix)) continue;
-      const value = path.slice(candidate.prefix.length);
+  private parameterRouteOf(
+    path: string,
+  ): { route: Route; params: Readonly<Record<string, string>> } | undefined {
+    for (const route of this.withParameter) {
+      if (!path.startsWith(route.prefix)) continue;
+      const value = path.slice(route.prefix.length);
       // Anything Fastify would decode or route elsewhere is left to it.
       if (value === '' || value.includes('/') || value.includes('%')) continue;
-      return { ...candidate, params: { [candidate.parameter]: value } };
+      return { route, params: { [route.parameter]: value } };
     }
     return undefined;
   }

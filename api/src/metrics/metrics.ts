@@ -67,11 +67,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Lookups counted since the last scrape, by cache and outcome: a hit costs an addition. */
+  private readonly cacheCounts = new Map<string, { hit: number; miss: number }>();
+
   readonly cacheRequests = new Counter({
     name: 'offers_cache_requests_total',
     help: 'Lookups of the ready-answer caches: hit (answered from memory) or miss (built).',
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
+    collect: () => this.flushCacheCounts(),
   });
 
   private readonly ready = this.gauge(
@@ -122,7 +126,22 @@ export class Metrics {
 
   /** Counts the hits and misses of a ready-answer cache. */
   cacheObserver(cache: string): (outcome: 'hit' | 'miss') => void {
-    return (outcome) => this.cacheRequests.inc({ cache, result: outcome });
+    const counts = { hit: 0, miss: 0 };
+    this.cacheCounts.set(cache, counts);
+    // Added to the counter when scraped: the hot path does not pay for label hashing per lookup.
+    return (outcome) => {
+      counts[outcome] += 1;
+    };
+  }
+
+  private flushCacheCounts(): void {
+    for (const [cache, counts] of this.cacheCounts) {
+      for (const result of ['hit', 'miss'] as const) {
+        if (counts[result] === 0) continue;
+        this.cacheRequests.inc({ cache, result }, counts[result]);
+        counts[result] = 0;
+      }
+    }
   }
 
   /** Where a scrape gets the gauges of the readiness checks (one run of the probe per scrape). */
