@@ -140,3 +140,7 @@ export function positiveOption(name: string, value: string | undefined, fallback
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
   return parsed;
 }
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

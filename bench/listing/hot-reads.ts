@@ -7,6 +7,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import { median } from '../shared.js';
 import type { BareServerSetup } from './bare-server.js';
 import { ServerProcess } from './children.js';
 
@@ -64,8 +65,6 @@ async function wrk(url: string, connections: number, seconds: number) {
   if (failures) throw new Error(`${url}: ${failures} answers were not 2xx`);
   return { perSecond, p99Ms: p99 ? milliseconds(p99) : Number.NaN };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function bareServerFor(
   body: Buffer,

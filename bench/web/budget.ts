@@ -19,6 +19,7 @@ import { launchBrowser } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
 import { serveSite, untilAllListed } from '../../test/support/web-public.js';
+import { median } from '../shared.js';
 
 const BUDGET = { homeJsKb: 90, transferKb: 400, lcpMs: 1000 };
 /** What the demo seeds make: 18 live coupons and three hero slides. */
@@ -112,8 +113,6 @@ async function measureHome(
       .map((r) => `${new URL(r.url).pathname}${new URL(r.url).search} ${(r.transfer / 1024).toFixed(1)} KB`),
   };
 }
-
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 const market = await startMarketplace('bench_web');
 let site: Awaited<ReturnType<typeof serveSite>> | undefined;

@@ -34,6 +34,7 @@ import { eventually } from '../../test/support/test-environment.js';
 import { untilAllListed } from '../../test/support/web-public.js';
 import type { BareServerSetup } from '../listing/bare-server.js';
 import { ServerProcess, stopServerProcesses } from '../listing/children.js';
+import { median } from '../shared.js';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, cls: 0.05 };
@@ -49,7 +50,6 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs) || 3);
 const seconds = Math.max(2, Number(values.seconds) || 8);
 const run = promisify(execFile);
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
 async function freePort(): Promise<number> {
   const server = createServer();

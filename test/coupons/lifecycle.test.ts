@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
+import { HOLD_EXPIRY_SWEEP } from '@offers/api/coupons/queries/coupon-status';
 import { LISTING_ORDER } from '@offers/api/coupons/queries/listings';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { COUPON_REVIEW, REVEAL_LIMITS } from '@offers/api/rules/coupons';
@@ -157,6 +158,95 @@ describe('expiry', () => {
     expect((await inject('GET', `/api/admin/coupons/${couponId}`, market.admin)).json().status).toBe(
       'expired',
     );
+  });
+
+  it('ends a coupon at its expiry date by the clock: every reader sees it expired, the sweep changes no coupon row', async () => {
+    const expiresAt = Date.now() + 1_500;
+    const { merchant, couponId } = await merchantWithCoupon(market, {
+      expiryDate: new Date(expiresAt).toISOString(),
+    });
+    await approve(market, couponId);
+    const row = () =>
+      market.api.dataSource.query(
+        'SELECT status, ended_at, updated_at, xmin::text AS version FROM coupons WHERE id = $1',
+        [couponId],
+      );
+    const before = await row();
+    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
+    const listIds = async (status: string) =>
+      (
+        await inject(
+          'GET',
+          `/api/merchant/coupons?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=${encodeURIComponent('[0,49]')}`,
+          merchant.bearer,
+        )
+      )
+        .json()
+        .map((coupon: { id: number }) => coupon.id);
+
+    // No sweep has run: the merchant's records, its filters and the rules already agree.
+    expect((await inject('GET', `/api/merchant/coupons/${couponId}`, merchant.bearer)).json().status).toBe(
+      'expired',
+    );
+    expect(await listIds('expired')).toContain(couponId);
+    expect(await listIds('live')).not.toContain(couponId);
+    const withdrawn = await inject('DELETE', `/api/merchant/coupons/${couponId}`, merchant.bearer);
+    expect([withdrawn.statusCode, withdrawn.json().message]).toEqual([
+      409,
+      COUPON_REVIEW.notWithdrawable('expired'),
+    ]);
+
+    expect(await commandsOf(market).execute(new ExpireDueCoupons())).toBeGreaterThanOrEqual(1);
+    // The same row version: announced, not rewritten.
+    expect(await row()).toEqual(before);
+  });
+
+  it('announces coupons due at the same instant one by one, in order, each once', async () => {
+    const expiresAt = new Date(Date.now() + 1_500).toISOString();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { couponId } = await merchantWithCoupon(market, { expiryDate: expiresAt });
+      await approve(market, couponId);
+      ids.push(couponId);
+    }
+    // Microseconds the JavaScript clock would round away: the sweep's mark must keep them.
+    await market.api.dataSource.query(
+      "UPDATE coupons SET expiry_date = $2::timestamptz + interval '0.000123 seconds' WHERE id = ANY($1)",
+      [ids, expiresAt],
+    );
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 50));
+    // Earlier coupons of other tests may be due too: sweep them first.
+    while ((await commandsOf(market).execute(new ExpireDueCoupons(1000))) > 0);
+    const announced = await market.api.dataSource.query(
+      "SELECT aggregate_id::int AS id FROM outbox WHERE type = 'CouponExpired' AND aggregate_id = ANY($1) ORDER BY id",
+      [ids.map(String)],
+    );
+    expect(announced.map((event: { id: number }) => event.id)).toEqual(ids);
+
+    // One at a time: nothing is left to announce, and nothing twice.
+    expect(await commandsOf(market).execute(new ExpireDueCoupons(1))).toBe(0);
+  });
+
+  it('waits for an approval or withdrawal in flight before it reads what is due', async () => {
+    const inFlight = market.api.dataSource.createQueryRunner();
+    await inFlight.startTransaction();
+    try {
+      await inFlight.query(HOLD_EXPIRY_SWEEP);
+      let settled = false;
+      const sweep = commandsOf(market)
+        .execute(new ExpireDueCoupons())
+        .finally(() => {
+          settled = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await inFlight.commitTransaction();
+      await sweep;
+      expect(settled).toBe(true);
+    } finally {
+      if (inFlight.isTransactionActive) await inFlight.rollbackTransaction();
+      await inFlight.release();
+    }
   });
 
   it('lets a merchant end a live coupon early', async () => {

@@ -24,7 +24,8 @@ import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import { ApproveCoupon, RejectCoupon } from './commands/review.js';
 import { ApproveCouponDto, RejectCouponDto, SlotChangesDto, SlotDto } from './dto/review.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
-import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
+import { couponRecords, couponRecordsPage } from './queries/coupon-records.js';
+import { statusFilter } from './queries/coupon-status.js';
 import { couponsOfSlot } from './queries/slot-seats.js';
 
 /** The review queue: every merchant's coupons, pending first by default, in fives. */
@@ -44,10 +45,10 @@ export class AdminCouponsController {
       perPage: COUPON_LISTING.reviewPerPage,
     });
     const { merchantId } = page.filter;
-    const where: FindOptionsWhere<Coupon> = {
-      ...statusFilter(page.filter),
+    const where: FindOptionsWhere<Coupon>[] = statusFilter(page.filter).map((status) => ({
+      ...status,
       ...(Number.isInteger(merchantId) && { merchantId: merchantId as number }),
-    };
+    }));
     const found = await this.dataSource.getRepository(Coupon).findAndCount({
       where,
       order: entityOrder(page),

@@ -15,7 +15,8 @@ import { slotView } from './admin-coupons.controller.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
-import { couponRecords, couponRecordsPage, statusFilter } from './queries/coupon-records.js';
+import { couponRecords, couponRecordsPage } from './queries/coupon-records.js';
+import { statusFilter } from './queries/coupon-status.js';
 
 const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
 /** Older clients send their merchant id in the form; the session decides it, so it is dropped. */
@@ -42,10 +43,10 @@ export class MerchantCouponsController {
   ) {
     const page = parseListRequest(query, SORTABLE, { sortField: 'id', order: 'DESC', perPage: 10 });
     const { q } = page.filter;
-    const where = {
-      ...statusFilter(page.filter),
+    const where = statusFilter(page.filter).map((status) => ({
+      ...status,
       ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
-    };
+    }));
     const found = await this.scope(merchantId).list({
       where,
       order: entityOrder(page),

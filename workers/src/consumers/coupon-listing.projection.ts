@@ -52,7 +52,7 @@ export class CouponListingProjection implements EventConsumer {
       // coupon event is. Merchant events name the merchant as their aggregate; StoreSaved in its payload.
       const merchantId = Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId);
       const coupons: Array<{ id: number }> = await manager.query(
-        "SELECT id FROM coupons WHERE merchant_id = $1 AND status = 'live' ORDER BY id",
+        "SELECT id FROM coupons WHERE merchant_id = $1 AND status = 'live' AND expiry_date > now() ORDER BY id",
         [merchantId],
       );
       for (const { id } of coupons) await this.project(manager, id);
@@ -69,8 +69,8 @@ export class CouponListingProjection implements EventConsumer {
   }
 
   /**
-   * Shows the coupon while it is live and its merchant may be public (email confirmed, store not
-   * hidden by an admin); removes it otherwise.
+   * Shows the coupon while it is live and before its expiry date, and its merchant may be public
+   * (email confirmed, store not hidden by an admin); removes it otherwise.
    */
   private async project(manager: EntityManager, couponId: number): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
@@ -91,7 +91,7 @@ export class CouponListingProjection implements EventConsumer {
               v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at)
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id ${STORE_JOIN} JOIN slots sl ON sl.id = c.slot_id
             LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN (${VOTE_COUNTS}) v
-       WHERE c.id = $1 AND c.status = 'live' AND ${PUBLIC_MERCHANT_SQL}
+       WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now() AND ${PUBLIC_MERCHANT_SQL}
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
          merchant_logo_id = EXCLUDED.merchant_logo_id, title = EXCLUDED.title, description = EXCLUDED.description,

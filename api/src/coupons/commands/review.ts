@@ -6,6 +6,7 @@ import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponApproved, CouponRejected } from '../events/coupon-events.js';
 import { type CouponRecord, couponRecords } from '../queries/coupon-records.js';
+import { HOLD_EXPIRY_SWEEP } from '../queries/coupon-status.js';
 import { SLOT_FOR_APPROVAL, takeSeat } from '../queries/slot-seats.js';
 
 /** Locks the coupon for review; only a pending one can be reviewed. */
@@ -39,6 +40,9 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
   execute({ couponId, slotId }: ApproveCoupon) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const coupon = await pendingCoupon(manager, couponId);
+      // Held before the clock is read: a running sweep finishes first, and a later one waits for
+      // this approval, so no sweep passes this coupon's expiry without seeing it live.
+      await manager.query(HOLD_EXPIRY_SWEEP);
       if (coupon.expiryDate.getTime() <= Date.now()) {
         throw new ConflictException({
           statusCode: 409,

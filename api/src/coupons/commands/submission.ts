@@ -8,6 +8,7 @@ import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
 import type { CouponChangesDto, CouponFormDto } from '../dto/coupon-form.dto.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponSubmitted, CouponUpdated, CouponWithdrawn } from '../events/coupon-events.js';
+import { couponStatus, HOLD_EXPIRY_SWEEP } from '../queries/coupon-status.js';
 import { FREE_SEATS } from '../queries/slot-seats.js';
 
 /** Checks that the slot and categories named exist; 400 on the field otherwise. */
@@ -126,17 +127,18 @@ export class WithdrawCouponHandler implements ICommandHandler<WithdrawCoupon> {
 
   execute({ merchantId, couponId }: WithdrawCoupon) {
     return this.unitOfWork.run(async ({ manager, record }) => {
+      await manager.query(HOLD_EXPIRY_SWEEP);
       const coupons = new MerchantScope(manager.getRepository(Coupon), merchantId);
-      const coupon = await coupons.get(couponId);
-      if (coupon.status !== 'pending' && coupon.status !== 'live') {
+      const status = couponStatus(await coupons.get(couponId));
+      if (status !== 'pending' && status !== 'live') {
         throw new ConflictException({
           statusCode: 409,
-          message: COUPON_REVIEW.notWithdrawable(coupon.status),
+          message: COUPON_REVIEW.notWithdrawable(status),
         });
       }
       await coupons.update(couponId, { status: 'withdrawn', endedAt: new Date(), updatedAt: new Date() });
-      if (coupon.status === 'live') await manager.query(FREE_SEATS, [[couponId]]);
-      record(new CouponWithdrawn(String(couponId), { merchantId, wasLive: coupon.status === 'live' }));
+      if (status === 'live') await manager.query(FREE_SEATS, [[couponId]]);
+      record(new CouponWithdrawn(String(couponId), { merchantId, wasLive: status === 'live' }));
     });
   }
 }

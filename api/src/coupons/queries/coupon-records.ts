@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
-import type { CouponStatus } from '../entities/coupon.entity.js';
+import { COUPON_STATUS_SQL } from './coupon-status.js';
 import { successRate } from './listings.js';
 
 /** A coupon as its merchant and the admins see it: everything, including the code. */
@@ -39,7 +39,7 @@ export interface CouponRecord {
 export async function couponRecords(manager: EntityManager, ids: number[]): Promise<CouponRecord[]> {
   if (ids.length === 0) return [];
   const rows = await manager.query(
-    `SELECT c.*, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
+    `SELECT c.*, ${COUPON_STATUS_SQL('c')} AS effective_status, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
             v.votes, v.worked_votes,
             coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids
      FROM coupons c
@@ -71,7 +71,7 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
         slotId: row.slot_id,
         merchantUrl: row.merchant_url,
         imageUrl: mediaUrl(row.ad_image_id),
-        status: row.status,
+        status: row.effective_status,
         rejectionReason: row.rejection_reason,
         submittedAt: new Date(row.submitted_at).toISOString(),
         approvedAt: row.approved_at ? new Date(row.approved_at).toISOString() : null,
@@ -97,11 +97,6 @@ export async function couponRecordsPage(
     manager,
     coupons.map((coupon) => coupon.id),
   );
-}
-
-/** The status filter both coupon lists take (`filter={"status":"pending"}`). */
-export function statusFilter(filter: Record<string, unknown>): { status?: CouponStatus } {
-  return typeof filter.status === 'string' ? { status: filter.status as CouponStatus } : {};
 }
 
 /**

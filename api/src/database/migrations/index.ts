@@ -20,6 +20,7 @@ import { CouponCardTerms1764720000000 } from './1764720000000-coupon-card-terms.
 import { Clicks1764800000000 } from './1764800000000-clicks.js';
 import { Payouts1764810000000 } from './1764810000000-payouts.js';
 import { DailyFigures1764820000000 } from './1764820000000-daily-figures.js';
+import { ExpiryByDate1764830000000 } from './1764830000000-expiry-by-date.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   Clicks1764800000000,
   Payouts1764810000000,
   DailyFigures1764820000000,
+  ExpiryByDate1764830000000,
 ];
