@@ -168,4 +168,40 @@ describe('back-office: the payout queue', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it('on a phone, shows a card per payout that fits the screen and takes it a step on', async () => {
+    const upi = await requestedPayout('Sunita Deshpande', '600', {
+      amount: '450',
+      upiId: 'sunita.deshpande.savings@okhdfcbank',
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^#${upi} `) }) });
+
+    await step(page, 'payout-queue-phone', async () => {
+      await signInAsAdmin(page);
+      await page.goto(`${site.url}/#/payouts`);
+      await card.waitFor();
+      // Everything a row of the table holds, within the screen's width.
+      await card.getByRole('heading', { name: `#${upi} · ₹450.00` }).waitFor();
+      await card.getByText('Sunita Deshpande').waitFor();
+      await card.getByText('sunita.deshpande.savings@okhdfcbank').waitFor();
+      await card.getByText('Requested').waitFor();
+      await expect(page.locator('table').count()).resolves.toBe(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = await card.getByRole('button', { name: /^Mark failed #/ }).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expectAccessible(await seriousViolations(page));
+
+      await card.getByRole('button', { name: /^Start processing #/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Start processing' }).click();
+      await page.getByText('Payout in processing.').waitFor();
+      await card.getByRole('button', { name: /^Mark paid #/ }).waitFor();
+    });
+    expect(await payoutRows([upi])).toEqual([
+      { id: upi, state: 'processing', bankReference: null, failureReason: null },
+    ]);
+    await page.close();
+  });
 });

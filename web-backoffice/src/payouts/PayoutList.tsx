@@ -1,5 +1,5 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Chip, Typography } from '@mui/material';
+import { Chip, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { OPEN_PAYOUTS_FILTER, PAYOUT_METHODS, PAYOUT_STATES } from '@offers/api/rules';
 import {
   Datagrid,
@@ -15,6 +15,7 @@ import {
 import { DateField } from '../common/DateField';
 import { NumberedPagination } from '../common/NumberedPagination';
 import { BulkMarkPaidButton, BulkProcessButton, PayoutActions } from './PayoutActions';
+import { PayoutCards } from './PayoutCards';
 import { payoutAmount } from './payoutText';
 
 const StateFilter = (_props: { alwaysOn?: boolean }) => {
@@ -69,11 +70,16 @@ const StateChip = (_props: { label?: string; source?: string; sortable?: boolean
 const shopperCell = (record: RaRecord) => (
   <>
     <Typography variant="body2">{record.userName}</Typography>
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {record.userEmail}
     </Typography>
   </>
 );
+
+const ShopperField = () => {
+  const record = useRecordContext();
+  return record ? shopperCell(record) : null;
+};
 
 /** Where the money goes: the method, then the UPI ID or the account's last digits and IFSC. */
 const DestinationField = (_props: { label?: string; source?: string; sortable?: boolean }) => {
@@ -101,44 +107,59 @@ const NothingToPay = () => {
 };
 
 /** The payout queue: payouts still to pay, oldest first, for the admins' payment run. */
-export const PayoutList = () => (
-  <List
-    filters={[
-      <StateFilter key="state" alwaysOn />,
-      <MethodFilter key="method" />,
-      <TextInput key="userId" source="userId" />,
-    ]}
-    filterDefaultValues={{ state: OPEN_PAYOUTS_FILTER }}
-    perPage={25}
-    pagination={<NumberedPagination />}
-    sort={{ field: 'requestedAt', order: 'ASC' }}
-    exporter={false}
-    empty={false}
-    disableSyncWithLocation={false}
-  >
-    <Datagrid
-      bulkActionButtons={
-        <>
-          <BulkProcessButton />
-          <BulkMarkPaidButton />
-        </>
-      }
-      rowClick={false}
-      empty={<NothingToPay />}
-      sx={{ '& .MuiTableCell-root': { px: 1 } }}
+export const PayoutList = () => {
+  // Below the tablet width the table's seven columns do not fit: a card per payout instead.
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      filters={[
+        <StateFilter key="state" alwaysOn />,
+        <MethodFilter key="method" />,
+        <TextInput key="userId" source="userId" />,
+      ]}
+      filterDefaultValues={{ state: OPEN_PAYOUTS_FILTER }}
+      perPage={25}
+      pagination={<NumberedPagination />}
+      sort={{ field: 'requestedAt', order: 'ASC' }}
+      exporter={false}
+      empty={false}
+      disableSyncWithLocation={false}
     >
-      <TextField source="id" />
-      <DateField source="requestedAt" showTime />
-      <FunctionField source="userName" sortable={false} render={shopperCell} />
-      <FunctionField
-        source="amount"
-        render={(record: RaRecord) => <span style={{ whiteSpace: 'nowrap' }}>{payoutAmount(record)}</span>}
-      />
-      <DestinationField source="destination" sortable={false} />
-      <StateChip source="state" />
-      <PayoutActions label="resources.payouts.fields.actions" />
-    </Datagrid>
-  </List>
-);
+      {isSmall ? (
+        <PayoutCards
+          stateChip={<StateChip />}
+          shopper={<ShopperField />}
+          destination={<DestinationField />}
+          empty={<NothingToPay />}
+        />
+      ) : (
+        <Datagrid
+          bulkActionButtons={
+            <>
+              <BulkProcessButton />
+              <BulkMarkPaidButton />
+            </>
+          }
+          rowClick={false}
+          empty={<NothingToPay />}
+          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        >
+          <TextField source="id" />
+          <DateField source="requestedAt" showTime />
+          <FunctionField source="userName" sortable={false} render={shopperCell} />
+          <FunctionField
+            source="amount"
+            render={(record: RaRecord) => (
+              <span style={{ whiteSpace: 'nowrap' }}>{payoutAmount(record)}</span>
+            )}
+          />
+          <DestinationField source="destination" sortable={false} />
+          <StateChip source="state" />
+          <PayoutActions label="resources.payouts.fields.actions" />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export const payouts = { list: PayoutList, icon: PaymentsIcon };
