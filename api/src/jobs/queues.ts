@@ -49,7 +49,7 @@ export function domainEventJobOptions(retry: RetryPolicy): JobsOptions {
 export const ScheduledJob = {
   /** Publishes again events whose job vanished (Redis restarted empty, a job was removed). */
   RedeliverStaleEvents: { name: 'redeliver-stale-events', everyMs: 30_000 },
-  /** Ends live coupons whose expiry date has passed. */
+  /** Announces live coupons whose expiry date has passed (each ends by the clock; see coupon-status.ts). */
   ExpireCoupons: { name: 'expire-coupons', everyMs: 60_000 },
   /** Deletes expired sessions and sign-in failures older than the throttle window. */
   PurgeExpiredSignIns: { name: 'purge-expired-sign-ins', everyMs: 3600_000 },

@@ -66,7 +66,7 @@ export class SchedulerService
           expired += batch;
           if (batch < EXPIRY_BATCH) break;
         }
-        return expired > 0 ? `expired ${expired} coupons` : undefined;
+        return expired > 0 ? `announced ${expired} expired coupons` : undefined;
       },
       [ScheduledJob.ResumeStalledCampaigns.name]: async () => {
         const resumed = await resumeStalledCampaigns(this.unitOfWork);
