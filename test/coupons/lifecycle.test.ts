@@ -201,6 +201,35 @@ describe('expiry', () => {
     expect(await row()).toEqual(before);
   });
 
+  it('sorts a merchant’s and the admins’ lists by the status readers see', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl);
+    const live = await submitCoupon(market, merchant);
+    await approve(market, live);
+    const expiresAt = Date.now() + 1_500;
+    const ended = await submitCoupon(market, merchant, { expiryDate: new Date(expiresAt).toISOString() });
+    await approve(market, ended);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
+    const sorted = async (url: string, headers: Record<string, string>) =>
+      (
+        await inject(
+          'GET',
+          `${url}?sort=${encodeURIComponent('["status","ASC"]')}&range=${encodeURIComponent('[0,999]')}`,
+          headers,
+        )
+      )
+        .json()
+        .filter((coupon: { id: number }) => [live, ended].includes(coupon.id))
+        .map((coupon: { id: number; status: string }) => [coupon.id, coupon.status]);
+
+    // "expired" before "live", though both rows still say live.
+    const expected = [
+      [ended, 'expired'],
+      [live, 'live'],
+    ];
+    expect(await sorted('/api/merchant/coupons', merchant.bearer)).toEqual(expected);
+    expect(await sorted('/api/admin/coupons', market.admin)).toEqual(expected);
+  });
+
   it('announces coupons due at the same instant one by one, in order, each once', async () => {
     const expiresAt = new Date(Date.now() + 1_500).toISOString();
     const ids: number[] = [];

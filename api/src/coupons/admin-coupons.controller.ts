@@ -24,7 +24,7 @@ import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import { ApproveCoupon, RejectCoupon } from './commands/review.js';
 import { ApproveCouponDto, RejectCouponDto, SlotChangesDto, SlotDto } from './dto/review.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
-import { couponRecords, couponRecordsPage } from './queries/coupon-records.js';
+import { couponPage, couponRecords, couponRecordsPage } from './queries/coupon-records.js';
 import { statusFilter } from './queries/coupon-status.js';
 import { couponsOfSlot } from './queries/slot-seats.js';
 
@@ -49,12 +49,7 @@ export class AdminCouponsController {
       ...status,
       ...(Number.isInteger(merchantId) && { merchantId: merchantId as number }),
     }));
-    const found = await this.dataSource.getRepository(Coupon).findAndCount({
-      where,
-      order: entityOrder(page),
-      skip: page.offset,
-      take: page.limit,
-    });
+    const found = await couponPage(this.dataSource.getRepository(Coupon), where, page);
     return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 

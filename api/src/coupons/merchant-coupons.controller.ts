@@ -15,7 +15,7 @@ import { slotView } from './admin-coupons.controller.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
 import { Coupon, Slot } from './entities/coupon.entity.js';
-import { couponRecords, couponRecordsPage } from './queries/coupon-records.js';
+import { couponPage, couponRecords, couponRecordsPage } from './queries/coupon-records.js';
 import { statusFilter } from './queries/coupon-status.js';
 
 const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
@@ -47,12 +47,11 @@ export class MerchantCouponsController {
       ...status,
       ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
     }));
-    const found = await this.scope(merchantId).list({
-      where,
-      order: entityOrder(page),
-      skip: page.offset,
-      take: page.limit,
-    });
+    const found = await couponPage(
+      this.dataSource.getRepository(Coupon),
+      this.scope(merchantId).owned(where),
+      page,
+    );
     return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 

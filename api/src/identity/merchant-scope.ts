@@ -24,6 +24,11 @@ export class MerchantScope<T extends MerchantOwned> {
     return { ...extra, merchantId: this.merchantId } as FindOptionsWhere<T>;
   }
 
+  /** The conditions (any one matching), each limited to this merchant's records. */
+  owned(alternatives: FindOptionsWhere<T>[]): FindOptionsWhere<T>[] {
+    return alternatives.map((clause) => this.where(clause));
+  }
+
   list(options: FindManyOptions<T> = {}): Promise<[T[], number]> {
     const where = Array.isArray(options.where)
       ? options.where.map((clause) => this.where(clause))

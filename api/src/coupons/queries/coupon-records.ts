@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { EntityManager } from 'typeorm';
-import { sendRange } from '../../http/react-admin.js';
+import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { entityOrder, type ListRequest, sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
+import type { Coupon } from '../entities/coupon.entity.js';
 import { COUPON_STATUS_SQL } from './coupon-status.js';
 import { successRate } from './listings.js';
 
@@ -83,6 +84,27 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of the coupons matching any of `where`, in the page's order, and their total. Sorted by
+ * status, they are in the order of the status readers see (a live coupon past its date among the
+ * expired ones), which the entity's stored column alone would not give.
+ */
+export function couponPage<F extends string>(
+  coupons: Repository<Coupon>,
+  where: FindOptionsWhere<Coupon>[],
+  page: ListRequest<F>,
+): Promise<[Coupon[], number]> {
+  const byStatus = page.sortField === 'status';
+  const query = coupons.createQueryBuilder('coupon').setFindOptions({
+    where,
+    skip: page.offset,
+    take: page.limit,
+    ...(!byStatus && { order: entityOrder(page) }),
+  });
+  if (byStatus) query.orderBy(COUPON_STATUS_SQL('coupon'), page.order).addOrderBy('coupon.id', page.order);
+  return query.getManyAndCount();
 }
 
 /** A react-admin page of coupons: the `Content-Range` header, then the full records in page order. */
