@@ -30,9 +30,7 @@ export class MerchantScope<T extends MerchantOwned> {
   }
 
   list(options: FindManyOptions<T> = {}): Promise<[T[], number]> {
-    const where = Array.isArray(options.where)
-      ? options.where.map((clause) => this.where(clause))
-      : this.where(options.where);
+    const where = Array.isArray(options.where) ? this.owned(options.where) : this.where(options.where);
     return this.repository.findAndCount({ ...options, where });
   }
 

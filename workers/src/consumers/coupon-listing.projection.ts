@@ -5,6 +5,7 @@ import {
   LISTING_EVENTS,
   LISTINGS_CHANNEL,
 } from '@offers/api/coupons/events/coupon-events';
+import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
 import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
@@ -52,7 +53,7 @@ export class CouponListingProjection implements EventConsumer {
       // coupon event is. Merchant events name the merchant as their aggregate; StoreSaved in its payload.
       const merchantId = Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId);
       const coupons: Array<{ id: number }> = await manager.query(
-        "SELECT id FROM coupons WHERE merchant_id = $1 AND status = 'live' AND expiry_date > now() ORDER BY id",
+        `SELECT id FROM coupons c WHERE c.merchant_id = $1 AND ${LIVE_COUPON_SQL('c')} ORDER BY c.id`,
         [merchantId],
       );
       for (const { id } of coupons) await this.project(manager, id);
@@ -91,7 +92,7 @@ export class CouponListingProjection implements EventConsumer {
               v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at)
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id ${STORE_JOIN} JOIN slots sl ON sl.id = c.slot_id
             LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN (${VOTE_COUNTS}) v
-       WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now() AND ${PUBLIC_MERCHANT_SQL}
+       WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
          merchant_logo_id = EXCLUDED.merchant_logo_id, title = EXCLUDED.title, description = EXCLUDED.description,

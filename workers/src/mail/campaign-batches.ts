@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
+import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
 import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
 import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
@@ -136,7 +137,7 @@ export class CampaignBatchesWorker
     if (recipients.length === 0) return;
     // Only coupons still on offer are featured: one that ended since the campaign was written is left out.
     const coupons: Array<{ id: number; title: string }> = await manager.query(
-      `SELECT id, title FROM coupons WHERE id = ANY($1) AND status = 'live' AND expiry_date > now()
+      `SELECT id, title FROM coupons WHERE id = ANY($1) AND ${LIVE_COUPON_SQL('coupons')}
        ORDER BY array_position($1, id)`,
       [campaign.couponIds],
     );

@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { COUPON_VOTES, MARKET_TIME_ZONE } from '../../rules/coupons.js';
 import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
 import { CouponVoted } from '../events/coupon-events.js';
+import { LIVE_COUPON_SQL } from '../queries/coupon-status.js';
 
 /** "Did this code work?" from one visitor (an account, or a cookie id with the address). */
 export class VoteOnCoupon extends Command<void> {
@@ -28,7 +29,7 @@ export class VoteOnCouponHandler implements ICommandHandler<VoteOnCoupon> {
     await this.unitOfWork.run(async ({ manager, record }) => {
       const [coupon] = await manager.query(
         `SELECT c.merchant_id FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-         WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now() AND ${PUBLIC_MERCHANT_SQL}`,
+         WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}`,
         [couponId],
       );
       if (!coupon) throw new NotFoundException({ statusCode: 404, message: COUPON_VOTES.unavailable });

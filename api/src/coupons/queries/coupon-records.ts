@@ -3,7 +3,7 @@ import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { entityOrder, type ListRequest, sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import type { Coupon } from '../entities/coupon.entity.js';
-import { COUPON_STATUS_SQL } from './coupon-status.js';
+import { COUPON_STATUS_SQL, LIVE_COUPON_SQL } from './coupon-status.js';
 import { successRate } from './listings.js';
 
 /** A coupon as its merchant and the admins see it: everything, including the code. */
@@ -127,5 +127,5 @@ export async function couponRecordsPage(
  * store (`c` is the coupon, `m` its merchant).
  */
 export const USABLE_COUPON = `FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-  WHERE c.id = $1 AND c.status = 'live' AND c.expiry_date > now()
+  WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}
     AND m.is_email_confirmed AND NOT m.store_hidden`;

@@ -10,6 +10,10 @@ import type { Coupon, CouponStatus } from '../entities/coupon.entity.js';
 export const COUPON_STATUS_SQL = (coupon = 'c') =>
   `CASE WHEN ${coupon}.status = 'live' AND ${coupon}.expiry_date <= now() THEN 'expired' ELSE ${coupon}.status END`;
 
+/** SQL: the coupon is live now (approved, not ended, before its expiry date). */
+export const LIVE_COUPON_SQL = (coupon = 'c') =>
+  `${coupon}.status = 'live' AND ${coupon}.expiry_date > now()`;
+
 export function couponStatus(coupon: Pick<Coupon, 'status' | 'expiryDate'>, now = new Date()): CouponStatus {
   return coupon.status === 'live' && coupon.expiryDate.getTime() <= now.getTime() ? 'expired' : coupon.status;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { LIVE_COUPON_SQL } from '../../coupons/queries/coupon-status.js';
 import { STORE_ALERTS } from '../../rules/follows.js';
 import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
 
@@ -56,7 +57,7 @@ export async function waitingAlerts(
      FROM waiting w
      JOIN users u ON u.id = w.user_id
      JOIN merchants m ON m.id = w.merchant_id ${STORE_JOIN}
-     LEFT JOIN coupons c ON c.id = w.coupon_id AND c.status = 'live' AND c.expiry_date > now()
+     LEFT JOIN coupons c ON c.id = w.coupon_id AND ${LIVE_COUPON_SQL('c')}
                         AND ${PUBLIC_MERCHANT_SQL}
      GROUP BY 1, 2, 3, 4, 5, 6, 7
      ORDER BY 1, 2

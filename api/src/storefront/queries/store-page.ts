@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { LIVE_COUPON_SQL } from '../../coupons/queries/coupon-status.js';
 import { mediaUrl } from '../../media/media.js';
 import { paiseToRupees } from '../../rules/money.js';
 import type { StorePage, StorePageProduct } from './answers.js';
@@ -23,7 +24,7 @@ export async function buildStorePage(
             s.hero_banner_image_id, ${STORE_LOGO_SQL} AS logo_id, ${STORE_NAME_SQL} AS store_name, m.slug,
             coalesce(s.updated_date, m.registered_on) AS updated_at,
             EXISTS (SELECT 1 FROM merchant_stores x WHERE x.merchant_id = m.id) AS has_store,
-            EXISTS (SELECT 1 FROM coupons c WHERE c.merchant_id = m.id AND c.status = 'live' AND c.expiry_date > now())
+            EXISTS (SELECT 1 FROM coupons c WHERE c.merchant_id = m.id AND ${LIVE_COUPON_SQL('c')})
               OR EXISTS (SELECT 1 FROM products p WHERE p.merchant_id = m.id AND p.status = 'approved') AS has_offers
      FROM merchants m ${STORE_JOIN}
      WHERE m.id = $1 AND ${PUBLIC_MERCHANT_SQL}`,
