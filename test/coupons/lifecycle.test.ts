@@ -130,6 +130,17 @@ describe('review', () => {
 });
 
 describe('expiry', () => {
+  /**
+   * The coupons' expiry date moved to just now, as time passing would (a live coupon's date is
+   * fixed): one instant for all, with the microseconds of PostgreSQL's clock. Never further back
+   * than coupons already announced, which the sweep has passed for good.
+   */
+  const pastExpiry = (ids: number[]) =>
+    market.api.dataSource.query(
+      "UPDATE coupons SET expiry_date = now() - interval '1 millisecond' WHERE id = ANY($1)",
+      [ids],
+    );
+
   it('never lists a coupon past its expiry, ends it in one sweep, and only once', async () => {
     const expiresAt = Date.now() + 2_000;
     const { couponId } = await merchantWithCoupon(market, { expiryDate: new Date(expiresAt).toISOString() });
@@ -161,18 +172,15 @@ describe('expiry', () => {
   });
 
   it('ends a coupon at its expiry date by the clock: every reader sees it expired, the sweep changes no coupon row', async () => {
-    const expiresAt = Date.now() + 1_500;
-    const { merchant, couponId } = await merchantWithCoupon(market, {
-      expiryDate: new Date(expiresAt).toISOString(),
-    });
+    const { merchant, couponId } = await merchantWithCoupon(market);
     await approve(market, couponId);
+    await pastExpiry([couponId]);
     const row = () =>
       market.api.dataSource.query(
         'SELECT status, ended_at, updated_at, xmin::text AS version FROM coupons WHERE id = $1',
         [couponId],
       );
     const before = await row();
-    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
     const listIds = async (status: string) =>
       (
         await inject(
@@ -205,10 +213,9 @@ describe('expiry', () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl);
     const live = await submitCoupon(market, merchant);
     await approve(market, live);
-    const expiresAt = Date.now() + 1_500;
-    const ended = await submitCoupon(market, merchant, { expiryDate: new Date(expiresAt).toISOString() });
+    const ended = await submitCoupon(market, merchant);
     await approve(market, ended);
-    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
+    await pastExpiry([ended]);
     const sorted = async (url: string, headers: Record<string, string>) =>
       (
         await inject(
@@ -231,19 +238,15 @@ describe('expiry', () => {
   });
 
   it('announces coupons due at the same instant one by one, in order, each once', async () => {
-    const expiresAt = new Date(Date.now() + 1_500).toISOString();
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const { couponId } = await merchantWithCoupon(market, { expiryDate: expiresAt });
+      const { couponId } = await merchantWithCoupon(market);
       await approve(market, couponId);
       ids.push(couponId);
     }
-    // Microseconds the JavaScript clock would round away: the sweep's mark must keep them.
-    await market.api.dataSource.query(
-      "UPDATE coupons SET expiry_date = $2::timestamptz + interval '0.000123 seconds' WHERE id = ANY($1)",
-      [ids, expiresAt],
-    );
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 50));
+    // One instant for all three, with microseconds the JavaScript clock would round away: the
+    // sweep's mark must keep them.
+    await pastExpiry(ids);
     // Earlier coupons of other tests may be due too: sweep them first.
     while ((await commandsOf(market).execute(new ExpireDueCoupons(1000))) > 0);
     const announced = await market.api.dataSource.query(
