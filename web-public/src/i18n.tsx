@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta from 'rosetta';
-import { MARKET_TIME_ZONE } from './forms/rules';
+import { formatDate, formatMoney, formatShortDate } from './formats';
 import en from './locales/en.json';
 import { LANGUAGE_COOKIE, type Language } from './site';
 
@@ -42,12 +42,9 @@ export function rememberLanguage(code: Language): void {
 
 export interface I18n {
   lang: Language;
-  /** The Intl locale: en-IN, hi-IN or te-IN. */
-  locale: string;
   t(key: string, params?: Record<string, string | number>): string;
   /** A message of the API or of the shared rules, in the chosen language. */
   msg(text: string): string;
-  number(value: number): string;
   /** Rupees (a number or the API's decimal string) with Indian digit grouping. */
   money(value: number | string): string;
   date(value: string | Date): string;
@@ -57,49 +54,14 @@ export interface I18n {
 
 const I18nContext = createContext<I18n | undefined>(undefined);
 
-/** A value made on first use, then kept. */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
-const formats = new Map<string, ReturnType<typeof makeFormats>>();
-
-/**
- * Number and date formats of a locale, each built when first used and kept for the page's life:
- * building `Intl` formats is slow (tens of milliseconds on a phone for the four), and most pages
- * use one or two of them, so hydration should not pay for all four.
- */
-function makeFormats(locale: string) {
+/** Rupees and dates in the language's words, without `Intl` (see formats.ts). */
+function formatsOf(lang: Language): Pick<I18n, 'money' | 'date' | 'shortDate'> {
+  const { calendar } = (i18n.table(lang) ?? en) as Dictionary;
   return {
-    numbers: once(() => new Intl.NumberFormat(locale)),
-    rupees: once(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' })),
-    // Dates are shown as in India, wherever the page was rendered.
-    dates: once(
-      () =>
-        new Intl.DateTimeFormat(locale, {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: MARKET_TIME_ZONE,
-        }),
-    ),
-    shortDates: once(
-      () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: MARKET_TIME_ZONE }),
-    ),
+    money: formatMoney,
+    date: (when) => formatDate(calendar, when),
+    shortDate: (when) => formatShortDate(calendar, when),
   };
-}
-
-function formatsOf(locale: string) {
-  let found = formats.get(locale);
-  if (!found) {
-    found = makeFormats(locale);
-    formats.set(locale, found);
-  }
-  return found;
 }
 
 /** The texts of a loaded language, with English for what it lacks. */
@@ -129,17 +91,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
 
   const value = useMemo<I18n>(() => {
     const shown = ready ? lang : 'en';
-    const locale = LANGUAGES.find((language) => language.code === shown)?.intl ?? 'en-IN';
-    const { numbers, rupees, dates, shortDates } = formatsOf(locale);
-    return {
-      lang: shown,
-      locale,
-      ...textsOf(shown),
-      number: (n) => numbers().format(n),
-      money: (amount) => rupees().format(typeof amount === 'string' ? Number(amount) : amount),
-      date: (when) => dates().format(typeof when === 'string' ? new Date(when) : when),
-      shortDate: (when) => shortDates().format(typeof when === 'string' ? new Date(when) : when),
-    };
+    return { lang: shown, ...textsOf(shown), ...formatsOf(shown) };
   }, [lang, ready]);
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
