@@ -138,9 +138,9 @@ describe('the static pages as crawlers see them', () => {
         expect(text).not.toContain(opening(other, page));
       }
       // The page's texts come with it: the browser is asked to fetch this language's chunk, not another's.
-      const preloads = [...answer.body.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map(
-        (match) => match[1]!,
-      );
+      const preloads = /<script type="application\/json" id="page-data" data-modules="([^"]+)">/
+        .exec(answer.body)![1]!
+        .split(' ');
       const chunks = await Promise.all(preloads.map(async (file) => (await crawl(file)).body));
       expect(
         chunks.filter((chunk) => chunk.includes(JSON.stringify(texts.description).slice(1, -1))),

@@ -17,8 +17,6 @@ export interface Moved {
   status: 301 | 302;
 }
 
-const PAGE_DATA_ID = 'page-data';
-
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
@@ -130,20 +128,14 @@ export async function renderDocument(options: {
   const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
   const { html: headHtml, scripts } = headTags(entry, head);
   const pageData = entry.scriptJson(data);
-  const pageChunks = renderer
-    .chunksOf(match.page, lang)
-    .map(
-      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${entry.escapeHtml(file)}">`,
-    );
+  const modules = renderer.chunksOf(match.page, lang).join(' ');
   const html = (await renderer.template(url))
     .replace('<html lang="en">', `<html lang="${lang}">`)
     .replace('<!--app-head-->', headHtml)
     .replace('<!--app-html-->', app)
     .replace(
       '<!--app-data-->',
-      [`<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script>`, ...pageChunks].join(
-        '\n    ',
-      ),
+      `<script type="application/json" id="${entry.PAGE_DATA_ID}"${modules ? ` data-modules="${entry.escapeHtml(modules)}"` : ''}>${pageData}</script>`,
     );
   return readyDocument(
     match.page === 'notFound' ? 404 : 200,

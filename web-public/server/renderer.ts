@@ -11,7 +11,8 @@ export interface Renderer {
   template(url: string): Promise<string>;
   /**
    * The chunks of the app, of a page's module and of its language's texts (the site's and the
-   * page's own), to preload with the page (production only).
+   * page's own), which the page lists for the browser to fetch when it starts the app
+   * (production only).
    */
   chunksOf(page: string, lang: string): string[];
   /** The inline styles of the template, by their CSP hashes. */

@@ -40,6 +40,8 @@ export interface PageHead {
 export type PageData = Record<string, unknown>;
 
 export interface SsrEntry {
+  /** The id of the page's JSON script element (see src/page-script.ts). */
+  PAGE_DATA_ID: string;
   matchPage(path: string): PageMatch;
   isPrivate(match: PageMatch): boolean;
   loadPageData(

@@ -7,6 +7,7 @@ import { splitLanguage } from './site';
 
 export { LISTING_PAGES } from './listing';
 export { loadPageData } from './page-data';
+export { PAGE_DATA_ID } from './page-script';
 export { isPrivate, matchPage } from './routes';
 export { escapeHtml, headFor, scriptJson } from './seo';
 export { LANGUAGE_COOKIE, localePath, SITE_LANGUAGES, splitLanguage } from './site';

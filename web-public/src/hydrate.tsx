@@ -3,10 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadPage, Site } from './App';
 import { loadLanguage } from './i18n';
 import type { PageData } from './page-data';
+import { PAGE_DATA_ID } from './page-script';
 import { splitLanguage } from './site';
-
-/** The id of the JSON the server put in the page: the API answers it was rendered with. */
-export const PAGE_DATA_ID = 'page-data';
 
 const { lang, path } = splitLanguage(window.location.pathname);
 const root = document.getElementById('root')!;
@@ -17,8 +15,8 @@ const site = (
   </StrictMode>
 );
 // The page's language and chunk (with the texts it has in that language) are loaded before
-// hydrating, so the first render matches the server's at once (the server already asked the
-// browser to preload them).
+// hydrating, so the first render matches the server's at once (the browser asked for them with
+// the app, from the page's list).
 Promise.all([loadLanguage(lang), preloadPage(path, lang)])
   .catch(() => undefined)
   .then(() => {
