@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { ApiError, api, type Me } from './api';
 
 /** Who is signed in, as the API says (GET /api/auth/me); the session itself is a cookie. */
@@ -16,23 +25,24 @@ function mayHaveSession(): boolean {
   return document.cookie.split('; ').some((part) => part.startsWith('XSRF-TOKEN='));
 }
 
+/** Asks the API who is signed in; null when nobody is (or the session ended). */
+async function whoIsSignedIn(): Promise<Me | null> {
+  if (!mayHaveSession()) return null;
+  try {
+    return await api<Me>('/api/auth/me');
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) console.warn(error);
+    return null;
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
 
   const refresh = useCallback(async () => {
-    if (!mayHaveSession()) {
-      setMe(null);
-      return null;
-    }
-    try {
-      const who = await api<Me>('/api/auth/me');
-      setMe(who);
-      return who;
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401) console.warn(error);
-      setMe(null);
-      return null;
-    }
+    const who = await whoIsSignedIn();
+    setMe(who);
+    return who;
   }, []);
 
   const signOut = useCallback(async () => {
@@ -44,10 +54,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    // The first answer arrives as the page has just hydrated, and every part that shows who is
+    // signed in renders again with it. As a transition React renders that in slices between the
+    // browser's tasks; as a plain update it was one long task, on a phone the longest after
+    // hydration. (Later answers, after signing in or out, are plain updates: the next screen
+    // depends on them.)
+    void whoIsSignedIn().then((who) => startTransition(() => setMe(who)));
+  }, []);
 
-  return <AuthContext.Provider value={{ me, refresh, signOut }}>{children}</AuthContext.Provider>;
+  const auth = useMemo(() => ({ me, refresh, signOut }), [me, refresh, signOut]);
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): Auth {
