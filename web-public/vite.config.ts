@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
- * Two builds: the browser's (`dist/client`, with a manifest the server reads to preload each
- * page's chunk) and the server renderer's (`dist/server/entry-server.js`, `--ssr`). The site's
+ * Two builds: the browser's (`dist/client`, with a manifest the server reads to list each page's
+ * modules) and the server renderer's (`dist/server/entry-server.js`, `--ssr`). The site's
  * own server (`server/`) serves both and forwards `/api` to the API.
  */
 export default defineConfig(({ isSsrBuild }) => ({
