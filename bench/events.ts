@@ -366,6 +366,15 @@ function report(environment: Environment, warmup: number, bare: Summary, pipelin
   const poolText = ({ pool }: ProcessMeasure) =>
     pool ? `mean ${pool.mean.toFixed(1)}, max ${pool.max} (of ${pool.size} connections)` : 'n/a';
   const machineText = ({ machine }: Summary) => `${(machine.busy * 100).toFixed(0)}%`;
+  // Where each event's CPU goes: the producing side, the consuming side and the two services.
+  const cpuRow = (label: string, { count, bench, workers, machine }: Summary) => {
+    const parts = [bench.load.cpuMs, workers.load.cpuMs, machine.services?.postgres, machine.services?.redis];
+    const known = parts.every((part) => part !== undefined);
+    const total = known ? parts.reduce((sum: number, part) => sum + part!, 0) : undefined;
+    const cell = (ms: number | undefined, width: number) =>
+      (ms === undefined ? 'n/a' : (ms / count).toFixed(2)).padStart(width);
+    return `  ${label.padEnd(25)}${cell(parts[0], 8)}${cell(parts[1], 9)}${cell(parts[2], 12)}${cell(parts[3], 8)}${cell(total, 8)}`;
+  };
   const ratio = pipeline.perSecond / bare.perSecond;
   const lagP95 = percentile(pipeline.lag, 95);
   const staged = pipeline.stages[0]!.durations.length;
@@ -395,6 +404,11 @@ function report(environment: Environment, warmup: number, bare: Summary, pipelin
     `  pipeline${''.padEnd(17)}${loadText(pipeline.bench)}${loadText(pipeline.workers)}`,
     `  machine (${pipeline.machine.cores} cores, all processes, PostgreSQL and Redis included) busy: ` +
       `bare ${machineText(bare)}, pipeline ${machineText(pipeline)}`,
+    '',
+    `  CPU per event (ms)${''.padEnd(7)}${'bench'.padStart(8)}${'workers'.padStart(9)}${'PostgreSQL'.padStart(12)}` +
+      `${'Redis'.padStart(8)}${'all'.padStart(8)}`,
+    cpuRow('bare BullMQ', bare),
+    cpuRow('pipeline', pipeline),
     '',
     '  PostgreSQL pool, queries waiting for a connection:',
     `    bench process (commands)                ${poolText(pipeline.bench)}`,

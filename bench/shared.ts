@@ -3,6 +3,7 @@
  * process measures its own load while a phase is measured.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { type Environment, validateEnvironment } from '@offers/api/config/environment';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
@@ -22,6 +23,8 @@ export interface Load {
   eventLoop: number;
   /** CPU time of the process over wall time (1 = one core fully used). */
   cpu: number;
+  /** CPU time of the process, in ms. */
+  cpuMs: number;
 }
 
 /** How many queries of a process waited for a free connection of its PostgreSQL pool. */
@@ -48,6 +51,7 @@ export function measureProcess(dataSource?: DataSource): () => ProcessMeasure {
     const load = {
       eventLoop: performance.eventLoopUtilization(loop).utilization,
       cpu: (used.user + used.system) / 1000 / (performance.now() - startedAt),
+      cpuMs: (used.user + used.system) / 1000,
     };
     return pool ? { load, pool: pool() } : { load };
   };
@@ -58,6 +62,41 @@ export interface MachineLoad {
   cores: number;
   /** Share of all cores' time that was not idle. */
   busy: number;
+  /** CPU time of PostgreSQL's and Redis's processes, in ms (undefined without Linux's /proc). */
+  services?: { postgres: number; redis: number };
+}
+
+/** The processes of each service, by the command name /proc gives them. */
+const SERVICE_COMMANDS = { postgres: 'postgres', redis: 'redis-server' } as const;
+/** Linux counts process CPU time in clock ticks of 1/100 s (USER_HZ) on every common platform. */
+const TICK_MS = 10;
+
+/** CPU time so far of every process of each service, in ms; undefined where /proc is missing. */
+function serviceCpuMs(): Record<keyof typeof SERVICE_COMMANDS, number> | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const totals = { postgres: 0, redis: 0 };
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const service = (Object.keys(SERVICE_COMMANDS) as (keyof typeof SERVICE_COMMANDS)[]).find(
+      (key) => SERVICE_COMMANDS[key] === command,
+    );
+    if (!service) continue;
+    // Fields after the command: state is the 1st, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    totals[service] += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }
+  return totals;
 }
 
 export function measureMachine(): () => MachineLoad {
@@ -73,10 +112,23 @@ export function measureMachine(): () => MachineLoad {
       { idle: 0, total: 0 },
     );
   const before = times();
+  // Processes that end during the phase take their time with them: the pools' connections last.
+  const servicesBefore = serviceCpuMs();
   return () => {
     const after = times();
     const total = after.total - before.total;
-    return { cores: cpus().length, busy: total > 0 ? 1 - (after.idle - before.idle) / total : Number.NaN };
+    const servicesAfter = serviceCpuMs();
+    return {
+      cores: cpus().length,
+      busy: total > 0 ? 1 - (after.idle - before.idle) / total : Number.NaN,
+      services:
+        servicesBefore && servicesAfter
+          ? {
+              postgres: servicesAfter.postgres - servicesBefore.postgres,
+              redis: servicesAfter.redis - servicesBefore.redis,
+            }
+          : undefined,
+    };
   };
 }
 
