@@ -190,7 +190,11 @@ class BenchItemCreated extends DomainEvent<{ seq: number }> {
 }
 
 class CreateBenchItem extends Command<string> {
-  constructor(readonly seq: number) {
+  constructor(
+    readonly seq: number,
+    /** false: the same change without its event, the reference of the command side alone */
+    readonly recordEvent = true,
+  ) {
     super();
   }
 }
@@ -203,7 +207,7 @@ class CreateBenchItemHandler implements ICommandHandler<CreateBenchItem> {
     return this.unitOfWork.run(async (tx) => {
       const id = randomUUID();
       await tx.manager.query('INSERT INTO bench_item (id, seq) VALUES ($1, $2)', [id, command.seq]);
-      tx.record(new BenchItemCreated(id, { seq: command.seq }));
+      if (command.recordEvent) tx.record(new BenchItemCreated(id, { seq: command.seq }));
       return id;
     });
   }
@@ -240,6 +244,35 @@ async function createBenchTables(databaseUrl: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+interface CommandSide {
+  /** Commands per second that record an event, and the same change without one. */
+  withEvent: number;
+  withoutEvent: number;
+}
+
+/**
+ * The command side alone, before any worker runs: what recording an event costs a command (the
+ * outbox row, the signal after the commit) against the same transaction without it, both with
+ * IN_FLIGHT commands at once. The rows it leaves are removed before the pipeline runs.
+ */
+async function benchCommandSide(app: INestApplicationContext, count: number): Promise<CommandSide> {
+  const commandBus = app.get(CommandBus);
+  const dataSource = app.get<DataSource>(getDataSourceToken());
+  const rate = async (recordEvent: boolean) => {
+    const startedAt = performance.now();
+    await runConcurrently(count, IN_FLIGHT, async (index) => {
+      await commandBus.execute(new CreateBenchItem(index, recordEvent));
+    });
+    return (count / (performance.now() - startedAt)) * 1000;
+  };
+  await rate(false); // warm-up of both paths
+  await rate(true);
+  const withoutEvent = await rate(false);
+  const withEvent = await rate(true);
+  await dataSource.query('TRUNCATE outbox, bench_item');
+  return { withEvent, withoutEvent };
 }
 
 interface Stage {
@@ -356,7 +389,13 @@ async function stageTimings(
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function report(environment: Environment, warmup: number, bare: Summary, pipeline: PipelineResult): void {
+function report(
+  environment: Environment,
+  warmup: number,
+  bare: Summary,
+  pipeline: PipelineResult,
+  commandSide: CommandSide,
+): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   const row = (label: string, summary: Summary) =>
     `  ${label.padEnd(13)}${`${summary.perSecond.toFixed(0)} /s`.padStart(12)}${`${summary.elapsedMs.toFixed(0)} ms`.padStart(11)}` +
@@ -409,6 +448,10 @@ function report(environment: Environment, warmup: number, bare: Summary, pipelin
       `${'Redis'.padStart(8)}${'all'.padStart(8)}`,
     cpuRow('bare BullMQ', bare),
     cpuRow('pipeline', pipeline),
+    '',
+    `  command side alone (${IN_FLIGHT} in flight, no workers): ${commandSide.withEvent.toFixed(0)} commands/s ` +
+      `recording an event, ${commandSide.withoutEvent.toFixed(0)} /s the same change without one: ` +
+      `ratio ${(commandSide.withEvent / commandSide.withoutEvent).toFixed(2)}`,
     '',
     '  PostgreSQL pool, queries waiting for a connection:',
     `    bench process (commands)                ${poolText(pipeline.bench)}`,
@@ -467,18 +510,21 @@ async function main(): Promise<void> {
     console.log(`Bare BullMQ: ${warmup} warm-up jobs, then ${events} …`);
     const bare = await benchBareBullmq(environment, events, warmup);
 
+    app = await NestFactory.createApplicationContext(CommandSideModule.forRoot(environment), {
+      logger: ['error', 'warn'],
+    });
+    console.log(`Command side alone: ${events} commands with an event, ${events} without …`);
+    const commandSide = await benchCommandSide(app, events);
+
     console.log(`Pipeline: ${warmup} warm-up commands, then ${events} …`);
     const workers = await WorkerProcess.start(
       'pipeline workers',
       'bench/pipeline-workers.ts',
       environmentVariables(environment, { WORKER_ROLES: 'relay,events', SERVICE_NAME: 'bench-workers' }),
     );
-    app = await NestFactory.createApplicationContext(CommandSideModule.forRoot(environment), {
-      logger: ['error', 'warn'],
-    });
     const pipeline = await benchPipeline(app, workers, events, warmup);
 
-    report(environment, warmup, bare, pipeline);
+    report(environment, warmup, bare, pipeline, commandSide);
   } finally {
     await cleanUp();
   }

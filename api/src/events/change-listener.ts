@@ -6,7 +6,7 @@ import pg from 'pg';
  * second later). `onChange` runs on every notification and also whenever the connection starts or
  * is lost, since changes may have gone unnoticed meanwhile; `listening` is false while it is down,
  * so what relies on it (a per-process cache of ready answers) keeps nothing then. The one LISTEN
- * loop of the product: the ready-answer caches, the outbox relay and the mail sender use it.
+ * loop of the product: the ready-answer caches and the mail sender use it.
  */
 export class ChangeListener {
   listening = false;

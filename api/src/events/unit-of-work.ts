@@ -2,12 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from './domain-event.js';
-
-/**
- * The channel the outbox relay listens on. A statement trigger on `outbox` notifies it, and
- * PostgreSQL delivers the notification only when the inserting transaction commits.
- */
-export const OUTBOX_CHANNEL = 'outbox_event';
+import { OutboxSignal } from './outbox-signal.js';
 
 export interface Transaction {
   readonly manager: EntityManager;
@@ -21,15 +16,21 @@ export interface Transaction {
  */
 @Injectable()
 export class UnitOfWork {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly signal: OutboxSignal,
+  ) {}
 
-  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const events: DomainEvent<object>[] = [];
-      const result = await work({ manager, record: (...recorded) => events.push(...recorded) });
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const events: DomainEvent<object>[] = [];
+    const result = await this.dataSource.transaction(async (manager) => {
+      const answer = await work({ manager, record: (...recorded) => events.push(...recorded) });
       if (events.length > 0) await appendToOutbox(manager, events);
-      return result;
+      return answer;
     });
+    // Committed: the relay can see the events from now on.
+    if (events.length > 0) this.signal.committed();
+    return result;
   }
 }
 

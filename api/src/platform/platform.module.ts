@@ -15,6 +15,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { Environment } from '../config/environment.js';
 import { dataSourceOptions, type PoolKind, poolLimits } from '../database/data-source-options.js';
+import { OutboxSignal } from '../events/outbox-signal.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
 import { ReadyAnswers } from '../http/ready-answers.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
@@ -78,6 +79,7 @@ export class PlatformModule {
         },
         RedisConnections,
         QueueRegistry,
+        OutboxSignal,
         UnitOfWork,
         ReadyAnswers,
         // One registry per application: the process's metrics, labelled api or workers.

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
+import { outboxSignalChannel } from '@offers/api/events/outbox-signal';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName } from '@offers/api/jobs/queues';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
@@ -29,6 +30,7 @@ export class OutboxRelayService
   private readonly logger = new Logger('OutboxRelay');
   private relay?: OutboxRelay;
   private connection?: Redis;
+  private subscriber?: Redis;
 
   constructor(
     private readonly environment: Environment,
@@ -38,12 +40,15 @@ export class OutboxRelayService
 
   onApplicationBootstrap(): void {
     this.connection = createRedisConnection(this.environment.REDIS_URL, 'client', this.logger);
+    // `worker`: its subscription waits for Redis however long it is away.
+    this.subscriber = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
     this.relay = new OutboxRelay(
       outboxPublisher(this.dataSource, this.queues, this.environment),
       this.connection,
+      this.subscriber,
       `${this.environment.QUEUE_PREFIX}:outbox-relay:epoch`,
       this.logger,
-      { databaseUrl: this.environment.DATABASE_URL },
+      { signalChannel: outboxSignalChannel(this.environment.QUEUE_PREFIX) },
     );
     this.relay.start();
   }
@@ -54,5 +59,6 @@ export class OutboxRelayService
 
   onApplicationShutdown(): void {
     closeRedisConnection(this.connection);
+    closeRedisConnection(this.subscriber);
   }
 }

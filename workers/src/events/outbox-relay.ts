@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ChangeListener } from '@offers/api/events/change-listener';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { OUTBOX_CHANNEL } from '@offers/api/events/unit-of-work';
 import { domainEventJobOptions, type RetryPolicy } from '@offers/api/jobs/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -13,8 +11,9 @@ export interface RelayLogger {
 }
 
 export interface OutboxRelayOptions {
-  databaseUrl: string;
-  /** Fallback poll when no notification arrives (a missed NOTIFY, a lost listener). */
+  /** The Redis channel OutboxSignal publishes on after each commit that wrote events. */
+  signalChannel: string;
+  /** Fallback poll when no signal arrives (a lost signal, Redis away meanwhile). */
   pollIntervalMs?: number;
   /** Ceiling of the back-off while Redis or PostgreSQL is unreachable. */
   maxBackoffMs?: number;
@@ -126,7 +125,7 @@ export class OutboxPublisher {
 }
 
 /**
- * Keeps the outbox flowing: publishes as soon as a commit notifies it (with a slow poll as a
+ * Keeps the outbox flowing: publishes as soon as a commit signals it (with a slow poll as a
  * safety net), backs off while Redis or PostgreSQL is unreachable, and republishes unprocessed
  * events when Redis comes back empty.
  */
@@ -135,9 +134,8 @@ export class OutboxRelay {
   private readonly maxBackoffMs: number;
   private running = false;
   private loop?: Promise<void>;
-  private wakeUp?: () => void;
-  private notified = false;
-  private listener?: ChangeListener;
+  private endWait?: () => void;
+  private signalled = false;
   private knownEpoch?: string;
   private republishAll = true; // on start: jobs of published-but-unprocessed events may be gone
 
@@ -145,6 +143,8 @@ export class OutboxRelay {
     private readonly publisher: OutboxPublisher,
     /** A connection used to notice that Redis came back empty. */
     private readonly redis: Redis,
+    /** A connection of its own for the commits' signals (Redis gives a subscriber nothing else). */
+    private readonly subscriber: Redis,
     private readonly epochKey: string,
     private readonly logger: RelayLogger,
     private readonly options: OutboxRelayOptions,
@@ -158,25 +158,23 @@ export class OutboxRelay {
     this.running = true;
     this.redis.on('ready', this.onRedisReady);
     if (this.redis.status === 'ready') this.onRedisReady();
-    // Notifications wake the relay at once; the poll covers any gap while the listener reconnects.
-    this.listener = new ChangeListener(
-      this.options.databaseUrl,
-      [OUTBOX_CHANNEL],
-      this.notify,
-      this.logger,
-      'relaying by polling until notifications return',
-    );
-    this.listener.start();
+    // Signals wake the relay at once. After a reconnect (ioredis subscribes again by itself) one
+    // pass looks for what was committed meanwhile; the poll covers any other gap.
+    this.subscriber.on('message', this.wake);
+    this.subscriber.on('ready', this.wake);
+    this.subscriber.subscribe(this.options.signalChannel).catch((error: unknown) => {
+      this.logger.warn(`Outbox relay cannot hear commits, relaying by polling: ${describe(error)}`);
+    });
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.redis.off('ready', this.onRedisReady);
-    this.wakeUp?.();
+    this.subscriber.off('message', this.wake);
+    this.subscriber.off('ready', this.wake);
+    this.endWait?.();
     await this.loop;
-    await this.listener?.stop();
-    this.listener = undefined;
   }
 
   private async run(): Promise<void> {
@@ -194,7 +192,7 @@ export class OutboxRelay {
         const moved = await this.publisher.publishPending();
         if (failures > 0) this.logger.log('Outbox relay resumed publishing');
         failures = 0;
-        if (moved < this.publisher.batchSize) await this.waitForNotification(this.pollIntervalMs);
+        if (moved < this.publisher.batchSize) await this.waitForSignal(this.pollIntervalMs);
       } catch (error) {
         failures += 1;
         if (failures === 1) this.logger.warn(`Outbox relay cannot publish, backing off: ${describe(error)}`);
@@ -203,27 +201,27 @@ export class OutboxRelay {
     }
   }
 
-  private waitForNotification(ms: number): Promise<void> {
-    if (this.notified || !this.running) {
-      this.notified = false;
+  private waitForSignal(ms: number): Promise<void> {
+    if (this.signalled || !this.running) {
+      this.signalled = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
       const finish = () => {
         clearTimeout(timer);
-        // Cleared however the wait ends, so a notification during the next pass is remembered
-        // in `notified` instead of calling a finished wait.
-        this.wakeUp = undefined;
+        // Cleared however the wait ends, so a signal during the next pass is remembered
+        // in `signalled` instead of calling a finished wait.
+        this.endWait = undefined;
         resolve();
       };
       const timer = setTimeout(finish, ms);
-      this.wakeUp = finish;
+      this.endWait = finish;
     });
   }
 
-  private notify = () => {
-    if (this.wakeUp) this.wakeUp();
-    else this.notified = true;
+  private wake = () => {
+    if (this.endWait) this.endWait();
+    else this.signalled = true;
   };
 
   /**
@@ -241,7 +239,7 @@ export class OutboxRelay {
     if (epoch && this.knownEpoch && epoch !== this.knownEpoch) {
       this.logger.warn('Redis came back without its data; republishing unprocessed events');
       this.republishAll = true;
-      this.notify();
+      this.wake();
     }
     if (epoch) this.knownEpoch = epoch;
   }

@@ -21,6 +21,7 @@ import { Clicks1764800000000 } from './1764800000000-clicks.js';
 import { Payouts1764810000000 } from './1764810000000-payouts.js';
 import { DailyFigures1764820000000 } from './1764820000000-daily-figures.js';
 import { ExpiryByDate1764830000000 } from './1764830000000-expiry-by-date.js';
+import { OutboxSignal1764840000000 } from './1764840000000-outbox-signal.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Payouts1764810000000,
   DailyFigures1764820000000,
   ExpiryByDate1764830000000,
+  OutboxSignal1764840000000,
 ];
