@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DomainEvent } from '@offers/api/events/domain-event';
+import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import {
   appliedCount,
@@ -66,6 +69,31 @@ describe('a command and its events', () => {
     expect(
       await count("SELECT count(*)::int AS n FROM ledger_applied WHERE consumer = 'ledger-projection'"),
     ).toBe(1);
+  });
+
+  it('writes the events of one transaction in the order recorded, their payloads as recorded', async () => {
+    class NoteRecorded extends DomainEvent<object> {
+      readonly type = 'NoteRecorded';
+      readonly aggregateType = 'Note';
+    }
+    const payloads = [
+      { text: 'a quote " a backslash \\ a comma , braces {} [] and NULL' },
+      { text: 'हिन्दी में ऑफ़र, తెలుగు ఆఫర్లు, ₹1,299' },
+      { nested: { list: [1, null, 'x', { deeper: true }] }, emptyText: '' },
+      {},
+      ...Array.from({ length: 60 }, (_, index) => ({ index })),
+    ];
+    const noteId = randomUUID();
+    await workers.module.get(UnitOfWork).run(async (tx) => {
+      tx.record(...payloads.map((payload) => new NoteRecorded(noteId, payload)));
+    });
+
+    const rows: { type: string; payload: object }[] = await workers.dataSource.query(
+      'SELECT type, payload FROM outbox WHERE aggregate_id = $1 ORDER BY position',
+      [noteId],
+    );
+    expect(rows.map((row) => row.payload)).toEqual(payloads);
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(['NoteRecorded']));
   });
 
   it('applies an event once in effect when its job is delivered twice', async () => {

@@ -34,22 +34,25 @@ export class UnitOfWork {
   }
 }
 
+/**
+ * One row per event, from one array per column: six parameters however many events (a sweep
+ * records a thousand), where a VALUES list of six per event made PostgreSQL parse and bind
+ * thousands of them. The order of `events` is the order of their positions.
+ */
+const APPEND_TO_OUTBOX = `
+  INSERT INTO outbox (id, type, aggregate_type, aggregate_id, payload, occurred_at)
+  SELECT id, type, aggregate_type, aggregate_id, payload, occurred_at
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
+       WITH ORDINALITY AS event (id, type, aggregate_type, aggregate_id, payload, occurred_at, n)
+  ORDER BY n`;
+
 export async function appendToOutbox(manager: EntityManager, events: DomainEvent<object>[]): Promise<void> {
-  const values: unknown[] = [];
-  const rows = events.map((event, index) => {
-    const at = index * 6;
-    values.push(
-      event.id,
-      event.type,
-      event.aggregateType,
-      event.aggregateId,
-      JSON.stringify(event.payload),
-      event.occurredAt,
-    );
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6})`;
-  });
-  await manager.query(
-    `INSERT INTO outbox (id, type, aggregate_type, aggregate_id, payload, occurred_at) VALUES ${rows.join(', ')}`,
-    values,
-  );
+  await manager.query(APPEND_TO_OUTBOX, [
+    events.map((event) => event.id),
+    events.map((event) => event.type),
+    events.map((event) => event.aggregateType),
+    events.map((event) => event.aggregateId),
+    events.map((event) => JSON.stringify(event.payload)),
+    events.map((event) => event.occurredAt),
+  ]);
 }
