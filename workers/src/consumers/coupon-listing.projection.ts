@@ -37,6 +37,18 @@ const VOTE_COUNTS = `SELECT count(*)::int AS votes, count(*) FILTER (WHERE worke
   FROM coupon_votes WHERE coupon_id = $1`;
 
 /**
+ * One coupon's listing row and click counts change one transaction at a time: a click applied
+ * alongside its coupon's approval then always finds the row, or the row finds the click.
+ */
+const LOCK_COUPON = 'SELECT pg_advisory_xact_lock(hashtext($1))';
+/**
+ * The lock, and the notification every API process drops its ready lists on (delivered when the
+ * transaction commits), in one round trip.
+ */
+const LOCK_COUPON_AND_NOTIFY = `SELECT pg_advisory_xact_lock(hashtext($1)), pg_notify('${LISTINGS_CHANNEL}', '')`;
+const couponLock = (couponId: number) => [`coupon-listing:${couponId}`];
+
+/**
  * Keeps `coupon_listings` (what the public lists show) and `coupon_clicks`. On any change of a
  * coupon it re-reads the coupon and shows it if live or hides it otherwise, so the order in which
  * events of different coupons arrive does not matter.
@@ -60,12 +72,12 @@ export class CouponListingProjection implements EventConsumer {
       return;
     }
     const couponId = Number(event.aggregateId);
-    // One coupon's listing row and click counts change one transaction at a time: a click applied
-    // alongside its coupon's approval then always finds the row, or the row finds the click.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
     // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
-    if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
-    if (event.type === CouponVoted.type) return this.countVotes(manager, couponId);
+    if (event.type === CouponRevealed.type || event.type === CouponVoted.type) {
+      await manager.query(LOCK_COUPON, couponLock(couponId));
+      if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
+      return this.countVotes(manager, couponId);
+    }
     await this.project(manager, couponId);
   }
 
@@ -74,9 +86,7 @@ export class CouponListingProjection implements EventConsumer {
    * (email confirmed, store not hidden by an admin); removes it otherwise.
    */
   private async project(manager: EntityManager, couponId: number): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coupon-listing:${couponId}`]);
-    // Delivered when this transaction commits: every API process drops its ready lists then.
-    await manager.query(`SELECT pg_notify('${LISTINGS_CHANNEL}', '')`);
+    await manager.query(LOCK_COUPON_AND_NOTIFY, couponLock(couponId));
     const shown = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, merchant_logo_id, title,
                                     description, terms, merchant_url, image_id, percentage, discount_value, expires_at,
