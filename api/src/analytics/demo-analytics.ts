@@ -242,18 +242,16 @@ export const demoAnalyticsSeed: Seed = {
         DAILY_FIGURES_CONSUMER,
         ids,
       ]);
-      for (const event of quiet) {
-        const logged: PublishedEvent = {
-          id: event.id,
-          position: '0',
-          type: event.type,
-          aggregateType: event.aggregateType,
-          aggregateId: event.aggregateId,
-          payload: event.payload as Record<string, unknown>,
-          occurredAt: event.occurredAt.toISOString(),
-        };
-        await countIntoDailyFigures(logged, manager);
-      }
+      const logged: PublishedEvent[] = quiet.map((event) => ({
+        id: event.id,
+        position: '0',
+        type: event.type,
+        aggregateType: event.aggregateType,
+        aggregateId: event.aggregateId,
+        payload: event.payload as Record<string, unknown>,
+        occurredAt: event.occurredAt.toISOString(),
+      }));
+      await countIntoDailyFigures(logged, manager);
       return `${published.length + quiet.length} events of the last ${ANALYTICS.defaultDays} days for the dashboards`;
     });
   },

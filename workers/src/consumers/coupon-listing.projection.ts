@@ -38,15 +38,18 @@ const VOTE_COUNTS = `SELECT count(*)::int AS votes, count(*) FILTER (WHERE worke
 
 /**
  * One coupon's listing row and click counts change one transaction at a time: a click applied
- * alongside its coupon's approval then always finds the row, or the row finds the click.
+ * alongside its coupon's approval then always finds the row, or the row finds the click. A lot
+ * locks all its coupons at once, in the order of their ids, so that lots applied in parallel never
+ * wait for each other in a cycle; with the notification every API process drops its ready lists
+ * on (delivered when the transaction commits) when the lot changes listings, in the same round trip.
  */
-const LOCK_COUPON = 'SELECT pg_advisory_xact_lock(hashtext($1))';
-/**
- * The lock, and the notification every API process drops its ready lists on (delivered when the
- * transaction commits), in one round trip.
- */
-const LOCK_COUPON_AND_NOTIFY = `SELECT pg_advisory_xact_lock(hashtext($1)), pg_notify('${LISTINGS_CHANNEL}', '')`;
-const couponLock = (couponId: number) => [`coupon-listing:${couponId}`];
+const lockCoupons = (notify: boolean) =>
+  `SELECT ${notify ? `pg_notify('${LISTINGS_CHANNEL}', '')` : 'true'}
+   FROM (SELECT count(pg_advisory_xact_lock(hashtext('coupon-listing:' || id)))
+         FROM (SELECT DISTINCT unnest($1::int[]) AS id ORDER BY 1) ordered) locked`;
+
+/** Events that only count on a listing (reveals, votes): they neither show nor hide it. */
+const COUNTING_EVENTS: readonly string[] = [CouponRevealed.type, CouponVoted.type];
 
 /**
  * Keeps `coupon_listings` (what the public lists show) and `coupon_clicks`. On any change of a
@@ -58,27 +61,40 @@ export class CouponListingProjection implements EventConsumer {
   readonly name = 'coupon-listings';
   readonly handles = [...LISTING_EVENTS, ...MERCHANT_EVENTS];
 
-  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
-    if ((MERCHANT_EVENTS as readonly string[]).includes(event.type)) {
-      // A merchant confirmed its email, an admin hid or showed its store, or it saved its store
-      // (name, logo): each live coupon of it is shown again, one coupon at a time as any other
-      // coupon event is. Merchant events name the merchant as their aggregate; StoreSaved in its payload.
-      const merchantId = Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId);
-      const coupons: Array<{ id: number }> = await manager.query(
-        `SELECT id FROM coupons c WHERE c.merchant_id = $1 AND ${LIVE_COUPON_SQL('c')} ORDER BY c.id`,
-        [merchantId],
-      );
-      for (const { id } of coupons) await this.project(manager, id);
-      return;
+  handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    return this.handleLot([event], manager);
+  }
+
+  async handleLot(events: PublishedEvent[], manager: EntityManager): Promise<void> {
+    const changes: Array<{ event: PublishedEvent; couponIds: number[] }> = [];
+    for (const event of events) changes.push({ event, couponIds: await this.couponsOf(event, manager) });
+    const couponIds = changes.flatMap((change) => change.couponIds);
+    if (couponIds.length === 0) return;
+    const showsOrHides = changes.some(
+      ({ event, couponIds }) => couponIds.length > 0 && !COUNTING_EVENTS.includes(event.type),
+    );
+    await manager.query(lockCoupons(showsOrHides), [couponIds]);
+    for (const { event, couponIds } of changes) {
+      // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
+      if (event.type === CouponRevealed.type) await this.countClick(manager, couponIds[0]!, event.occurredAt);
+      else if (event.type === CouponVoted.type) await this.countVotes(manager, couponIds[0]!);
+      else for (const id of couponIds) await this.project(manager, id);
     }
-    const couponId = Number(event.aggregateId);
-    // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
-    if (event.type === CouponRevealed.type || event.type === CouponVoted.type) {
-      await manager.query(LOCK_COUPON, couponLock(couponId));
-      if (event.type === CouponRevealed.type) return this.countClick(manager, couponId, event.occurredAt);
-      return this.countVotes(manager, couponId);
-    }
-    await this.project(manager, couponId);
+  }
+
+  /**
+   * The coupons an event changes. A merchant confirmed its email, an admin hid or showed its store,
+   * or it saved its store (name, logo): each live coupon of it is shown again. Merchant events name
+   * the merchant as their aggregate; StoreSaved in its payload.
+   */
+  private async couponsOf(event: PublishedEvent, manager: EntityManager): Promise<number[]> {
+    if (!(MERCHANT_EVENTS as readonly string[]).includes(event.type)) return [Number(event.aggregateId)];
+    const merchantId = Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId);
+    const coupons: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM coupons c WHERE c.merchant_id = $1 AND ${LIVE_COUPON_SQL('c')} ORDER BY c.id`,
+      [merchantId],
+    );
+    return coupons.map(({ id }) => id);
   }
 
   /**
@@ -86,7 +102,6 @@ export class CouponListingProjection implements EventConsumer {
    * (email confirmed, store not hidden by an admin); removes it otherwise.
    */
   private async project(manager: EntityManager, couponId: number): Promise<void> {
-    await manager.query(LOCK_COUPON_AND_NOTIFY, couponLock(couponId));
     const shown = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, merchant_logo_id, title,
                                     description, terms, merchant_url, image_id, percentage, discount_value, expires_at,

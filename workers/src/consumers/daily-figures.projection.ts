@@ -19,7 +19,12 @@ export class DailyFiguresProjection implements EventConsumer {
   readonly handles = DAILY_FIGURE_EVENTS;
 
   handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
-    return countIntoDailyFigures(event, manager);
+    return this.handleLot([event], manager);
+  }
+
+  /** A lot at once: its additions summed per row, the rows taken in one order (no deadlock between lots). */
+  handleLot(events: PublishedEvent[], manager: EntityManager): Promise<void> {
+    return countIntoDailyFigures(events, manager);
   }
 
   async reset(manager: EntityManager): Promise<void> {

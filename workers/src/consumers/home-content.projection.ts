@@ -19,6 +19,11 @@ export class HomeContentProjection implements EventConsumer {
     await this.rebuild(manager);
   }
 
+  /** A lot of content changes (an editor's burst of saves) is one rebuild. */
+  async handleLot(_events: PublishedEvent[], manager: EntityManager): Promise<void> {
+    await this.rebuild(manager);
+  }
+
   async reset(manager: EntityManager): Promise<void> {
     await this.rebuild(manager);
   }

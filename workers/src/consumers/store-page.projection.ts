@@ -25,14 +25,29 @@ export class StorePageProjection implements EventConsumer {
     CouponWithdrawn.type,
   ];
 
-  async handle(event: PublishedEvent<{ merchantId?: number }>, manager: EntityManager): Promise<void> {
+  handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    return this.handleLot([event], manager);
+  }
+
+  /** Each merchant of the lot gets its page built once, however many of its events the lot holds. */
+  async handleLot(events: PublishedEvent[], manager: EntityManager): Promise<void> {
     // Merchant events name the merchant as their aggregate; storefront and coupon events in their payload.
-    const merchantId = Number(event.payload.merchantId ?? event.aggregateId);
-    // Pages of one merchant are built one at a time: two events of it in parallel cannot
-    // leave the older build last.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`store-page:${merchantId}`]);
-    // Delivered when this transaction commits: every API process drops its ready pages then.
-    await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', $1)`, [String(merchantId)]);
+    const merchantIds = events.map((event) =>
+      Number((event.payload as { merchantId?: number }).merchantId ?? event.aggregateId),
+    );
+    // Pages of one merchant are built one at a time (two lots of it in parallel cannot leave the
+    // older build last), and a lot locks its merchants at once, in one order, so lots in parallel
+    // never wait for each other in a cycle. The notifications are delivered when this transaction
+    // commits: every API process drops those merchants' ready pages then.
+    const locked: Array<{ id: number }> = await manager.query(
+      `SELECT id, pg_advisory_xact_lock(hashtext('store-page:' || id)), pg_notify('${STORE_PAGES_CHANNEL}', id::text)
+       FROM (SELECT DISTINCT unnest($1::int[]) AS id ORDER BY 1) ordered`,
+      [merchantIds],
+    );
+    for (const { id } of locked) await this.build(id, manager);
+  }
+
+  private async build(merchantId: number, manager: EntityManager): Promise<void> {
     const page = await buildStorePage(manager, merchantId);
     if (!page) {
       await manager.query('DELETE FROM store_pages WHERE merchant_id = $1', [merchantId]);

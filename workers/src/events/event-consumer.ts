@@ -11,6 +11,12 @@ export interface EventConsumer {
   readonly name: string;
   readonly handles: readonly string[];
   handle(event: PublishedEvent, manager: EntityManager): Promise<void>;
+  /**
+   * When present, takes the place of `handle`: the lot's new events at once, in delivery order.
+   * For consumers whose rows several events share, which can then take each row once and in one
+   * order (lots applied in parallel would otherwise lock shared rows in opposite orders).
+   */
+  handleLot?(events: PublishedEvent[], manager: EntityManager): Promise<void>;
   /** Read models only: empties the model so `projections:rebuild` can replay the log into it. */
   reset?(manager: EntityManager): Promise<void>;
 }

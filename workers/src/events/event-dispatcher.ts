@@ -144,12 +144,10 @@ export async function applyOnce(
     [consumer.name, events.map((event) => event.id)],
   );
   const fresh = new Set(inserted.map((row) => row.event_id));
-  const applied: PublishedEvent[] = [];
-  for (const event of events) {
-    // delete: the same event twice in one lot is applied once
-    if (!fresh.delete(event.id)) continue;
-    await consumer.handle(event, manager);
-    applied.push(event);
-  }
+  // delete: the same event twice in one lot is applied once
+  const applied = events.filter((event) => fresh.delete(event.id));
+  if (applied.length === 0) return applied;
+  if (consumer.handleLot) await consumer.handleLot(applied, manager);
+  else for (const event of applied) await consumer.handle(event, manager);
   return applied;
 }

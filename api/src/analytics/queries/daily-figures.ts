@@ -31,15 +31,21 @@ interface Addition {
 }
 
 /**
- * Adds one to the day's count (and the amount) of each figure, creating the row on the first
- * event of the day. The day is India's day of the instant the event occurred, not of its delivery.
+ * Adds a lot's additions to their days' rows, creating a row on the first event of its day. The
+ * day is India's day of the instant each event occurred, not of its delivery. The additions are
+ * summed per row first and the rows taken in the unique key's order: lots applied in parallel that
+ * share rows (a merchant's total of the day) then lock them in the same order, never in a cycle.
  */
-const ADD_TO_DAY = `
+const ADD_TO_DAYS = `
   INSERT INTO daily_figures AS f (figure, merchant_id, coupon_id, day, count, amount_paise)
-  SELECT figure, merchant_id, coupon_id, ($5::timestamptz AT TIME ZONE '${MARKET_TIME_ZONE}')::date, 1, amount_paise
-  FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[]) AS a(figure, merchant_id, coupon_id, amount_paise)
+  SELECT figure, merchant_id, coupon_id, (occurred_at AT TIME ZONE '${MARKET_TIME_ZONE}')::date AS day,
+         count(*), sum(amount_paise)
+  FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::timestamptz[])
+       AS a(figure, merchant_id, coupon_id, amount_paise, occurred_at)
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
   ON CONFLICT (figure, merchant_id, coupon_id, day)
-  DO UPDATE SET count = f.count + 1, amount_paise = f.amount_paise + EXCLUDED.amount_paise`;
+  DO UPDATE SET count = f.count + EXCLUDED.count, amount_paise = f.amount_paise + EXCLUDED.amount_paise`;
 
 /** A figure of a merchant's coupon: the coupon's row and the merchant's total row. */
 const perCoupon = (
@@ -111,17 +117,21 @@ async function additionsOf(event: PublishedEvent, manager: EntityManager): Promi
 }
 
 /**
- * Counts one event into the daily figures. The caller guarantees once per event (the consumer's
- * inbox row in the same transaction). Counting is commutative, so delivery order does not matter.
+ * Counts a lot of events into the daily figures, in one statement. The caller guarantees once per
+ * event (the consumer's inbox rows in the same transaction). Counting is commutative, so delivery
+ * order does not matter.
  */
-export async function countIntoDailyFigures(event: PublishedEvent, manager: EntityManager): Promise<void> {
-  const additions = await additionsOf(event, manager);
+export async function countIntoDailyFigures(events: PublishedEvent[], manager: EntityManager): Promise<void> {
+  const additions: Array<Addition & { occurredAt: string }> = [];
+  for (const event of events)
+    for (const addition of await additionsOf(event, manager))
+      additions.push({ ...addition, occurredAt: event.occurredAt });
   if (additions.length === 0) return;
-  await manager.query(ADD_TO_DAY, [
+  await manager.query(ADD_TO_DAYS, [
     additions.map((a) => a.figure),
     additions.map((a) => a.merchantId),
     additions.map((a) => a.couponId),
     additions.map((a) => a.amountPaise),
-    event.occurredAt,
+    additions.map((a) => a.occurredAt),
   ]);
 }
