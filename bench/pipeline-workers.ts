@@ -22,20 +22,31 @@ import { BENCH_EVENT, measureProcess } from './shared.js';
 const handled = new Set<string>();
 
 /**
- * Writes one read-model row per event. `applied_at` is PostgreSQL's `clock_timestamp()` when the
- * row is written, inside the consumer's transaction, just before it commits.
+ * Writes one read-model row per event, a lot's rows in one statement as the product's projections
+ * write theirs (`handleLot`). `applied_at` is PostgreSQL's `clock_timestamp()` when the rows are
+ * written, inside the consumer's transaction, just before it commits.
  */
 @Injectable()
 class BenchProjection implements EventConsumer {
   readonly name = 'bench-projection';
   readonly handles = [BENCH_EVENT];
 
-  async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+  handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
+    return this.handleLot([event], manager);
+  }
+
+  async handleLot(events: PublishedEvent[], manager: EntityManager): Promise<void> {
     await manager.query(
-      'INSERT INTO bench_item_view (id, seq, occurred_at, applied_at) VALUES ($1, $2, $3, clock_timestamp())',
-      [event.aggregateId, (event.payload as { seq: number }).seq, event.occurredAt],
+      `INSERT INTO bench_item_view (id, seq, occurred_at, applied_at)
+       SELECT id, seq, occurred_at, clock_timestamp()
+       FROM unnest($1::uuid[], $2::int[], $3::timestamptz[]) AS e(id, seq, occurred_at)`,
+      [
+        events.map((event) => event.aggregateId),
+        events.map((event) => (event.payload as { seq: number }).seq),
+        events.map((event) => event.occurredAt),
+      ],
     );
-    handled.add(event.id);
+    for (const event of events) handled.add(event.id);
   }
 }
 
