@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { preparedStatement, runPrepared } from '../database/prepared-statements.js';
 import type { DomainEvent } from './domain-event.js';
 import { OutboxSignal } from './outbox-signal.js';
 
@@ -37,17 +38,20 @@ export class UnitOfWork {
 /**
  * One row per event, from one array per column: six parameters however many events (a sweep
  * records a thousand), where a VALUES list of six per event made PostgreSQL parse and bind
- * thousands of them. The order of `events` is the order of their positions.
+ * thousands of them; prepared, as every command that records an event runs it. The order of
+ * `events` is the order of their positions.
  */
-const APPEND_TO_OUTBOX = `
-  INSERT INTO outbox (id, type, aggregate_type, aggregate_id, payload, occurred_at)
+const APPEND_TO_OUTBOX = preparedStatement(
+  'outbox-append',
+  `INSERT INTO outbox (id, type, aggregate_type, aggregate_id, payload, occurred_at)
   SELECT id, type, aggregate_type, aggregate_id, payload, occurred_at
   FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
        WITH ORDINALITY AS event (id, type, aggregate_type, aggregate_id, payload, occurred_at, n)
-  ORDER BY n`;
+  ORDER BY n`,
+);
 
 export async function appendToOutbox(manager: EntityManager, events: DomainEvent<object>[]): Promise<void> {
-  await manager.query(APPEND_TO_OUTBOX, [
+  await runPrepared(manager, APPEND_TO_OUTBOX, [
     events.map((event) => event.id),
     events.map((event) => event.type),
     events.map((event) => event.aggregateType),

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { preparedStatement, runPrepared } from '@offers/api/database/prepared-statements';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { Metrics } from '@offers/api/metrics/metrics';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -129,6 +130,13 @@ export class EventDispatcher {
   }
 }
 
+/** Prepared: it runs once per lot and consumer. */
+const RECORD_IN_INBOX = preparedStatement(
+  'inbox-record',
+  `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])
+   ON CONFLICT DO NOTHING RETURNING event_id`,
+);
+
 /**
  * Records the events in the consumer's inbox and applies those it had not recorded yet, in order.
  * Returns the events it applied.
@@ -138,11 +146,10 @@ export async function applyOnce(
   events: PublishedEvent[],
   manager: EntityManager,
 ): Promise<PublishedEvent[]> {
-  const inserted: Array<{ event_id: string }> = await manager.query(
-    `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])
-     ON CONFLICT DO NOTHING RETURNING event_id`,
-    [consumer.name, events.map((event) => event.id)],
-  );
+  const inserted = await runPrepared<{ event_id: string }>(manager, RECORD_IN_INBOX, [
+    consumer.name,
+    events.map((event) => event.id),
+  ]);
   const fresh = new Set(inserted.map((row) => row.event_id));
   // delete: the same event twice in one lot is applied once
   const applied = events.filter((event) => fresh.delete(event.id));

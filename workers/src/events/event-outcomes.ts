@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { preparedStatement, runPrepared } from '@offers/api/database/prepared-statements';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -8,11 +9,15 @@ interface Mark {
   settle(error?: Error): void;
 }
 
-const PROCESSED_MARK = 'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])';
+/** Prepared: it runs once per lot. */
+const PROCESSED_MARK = preparedStatement(
+  'outbox-mark-processed',
+  'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])',
+);
 
 /** Marks the events processed in the transaction of `manager` (with the effect of their last consumer). */
 export async function markProcessed(manager: EntityManager, events: PublishedEvent[]): Promise<void> {
-  await manager.query(PROCESSED_MARK, [events.map((event) => event.id)]);
+  await runPrepared(manager, PROCESSED_MARK, [events.map((event) => event.id)]);
 }
 
 /**
@@ -53,7 +58,7 @@ export class EventOutcomes {
       const marks = this.pending;
       this.pending = [];
       try {
-        await this.dataSource.query(PROCESSED_MARK, [marks.map((mark) => mark.eventId)]);
+        await runPrepared(this.dataSource.manager, PROCESSED_MARK, [marks.map((mark) => mark.eventId)]);
         for (const mark of marks) mark.settle();
       } catch (error) {
         for (const mark of marks) mark.settle(error as Error);

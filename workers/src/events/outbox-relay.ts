@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type PreparedStatement,
+  preparedStatement,
+  runPrepared,
+} from '@offers/api/database/prepared-statements';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { domainEventJobOptions, type RetryPolicy } from '@offers/api/jobs/queues';
 import type { Queue } from 'bullmq';
@@ -31,6 +36,24 @@ interface OutboxRow {
 
 const SELECTED_COLUMNS = 'id, position, type, aggregate_type, aggregate_id, payload, occurred_at';
 
+// Prepared: a busy relay runs them on every pass.
+const CLAIM_UNPUBLISHED = preparedStatement(
+  'outbox-claim-unpublished',
+  `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
+   ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
+);
+const CLAIM_UNPROCESSED = preparedStatement(
+  'outbox-claim-unprocessed',
+  `SELECT ${SELECTED_COLUMNS} FROM outbox
+   WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
+     AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
+   ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+);
+const MARK_PUBLISHED = preparedStatement(
+  'outbox-mark-published',
+  'UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])',
+);
+
 /**
  * Moves outbox rows to the `domain-events` queue. A row is marked published only after BullMQ
  * accepted its job, in the transaction that locked it; the job id is the event id, so a relay that
@@ -47,11 +70,7 @@ export class OutboxPublisher {
 
   /** Publishes one batch of unpublished events; returns how many were moved. */
   publishPending(): Promise<number> {
-    return this.publishClaimed(
-      `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
-       ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [this.batchSize],
-    );
+    return this.publishClaimed(CLAIM_UNPUBLISHED, [this.batchSize]);
   }
 
   /**
@@ -66,22 +85,15 @@ export class OutboxPublisher {
   async republishUnprocessed(olderThanMs: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const moved = await this.publishClaimed(
-        `SELECT ${SELECTED_COLUMNS} FROM outbox
-         WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
-           AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
-         ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [olderThanMs, this.batchSize],
-        true,
-      );
+      const moved = await this.publishClaimed(CLAIM_UNPROCESSED, [olderThanMs, this.batchSize], true);
       total += moved;
       if (moved < this.batchSize) return total;
     }
   }
 
-  private publishClaimed(select: string, parameters: unknown[], reoffer = false): Promise<number> {
+  private publishClaimed(claim: PreparedStatement, parameters: unknown[], reoffer = false): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const claimed: OutboxRow[] = await manager.query(select, parameters);
+      const claimed = await runPrepared<OutboxRow>(manager, claim, parameters);
       if (claimed.length === 0) return 0;
       // The claimed rows are locked: a worker cannot mark one processed (and so complete its job)
       // until this transaction ends, so a job seen finished here finished without its mark.
@@ -95,9 +107,7 @@ export class OutboxPublisher {
           opts: { ...opts, jobId: row.id },
         })),
       );
-      await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
-        rows.map((row) => row.id),
-      ]);
+      await runPrepared(manager, MARK_PUBLISHED, [rows.map((row) => row.id)]);
       return claimed.length;
     });
   }
