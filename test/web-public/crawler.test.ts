@@ -7,7 +7,10 @@ import { approve, type Marketplace, startMarketplace, submitCoupon } from '../su
 import {
   approveProduct,
   createCategory,
+  png,
+  pngOf,
   saveStore,
+  sendForm,
   submitProduct,
   untilOnPage,
 } from '../support/storefront.js';
@@ -360,6 +363,41 @@ describe('pages as crawlers see them', () => {
     }
     expect(listed).toEqual(locs(whole.body));
     expect((await crawl(`/sitemaps/${parts.length + 1}.xml`, {}, smallSitemaps.url)).status).toBe(404);
+  });
+
+  // After the sitemap's tests, which count the stores.
+  it("asks first for a store's logo when no banner is above it: preloaded, at once, with high priority", async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl, { brandName: 'Mitti Pottery' });
+    const approved = await approve(
+      market,
+      await submitCoupon(market, session, { title: 'Clay pots 15% off' }),
+    );
+    expect(approved.statusCode).toBe(200);
+    const saved = await sendForm(
+      market,
+      'PUT',
+      '/api/merchant/store',
+      session.browser,
+      { StoreName: 'Mitti Pottery', Tagline: 'Terracotta from Khurja' },
+      { MerchantLogo: png(await pngOf(200, 200)) },
+    );
+    expect(saved.statusCode).toBe(200);
+    const logoUrl: string = saved.json().logoUrl;
+
+    const page = await eventually(async () => {
+      const crawled = await crawl('/store/mitti-pottery');
+      return crawled.status === 200 && crawled.body.includes(logoUrl) ? crawled : undefined;
+    }, 'the store page with its logo');
+
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="[^"]+" imagesizes="([^"]+)" fetchpriority="high">/.exec(
+        page.body,
+      );
+    expect(preload?.slice(1)).toEqual([`${logoUrl}?w=640`, '96px']);
+    const logo = /<img class="store-logo"[^>]*>/.exec(page.body)?.[0];
+    expect(logo).toContain('loading="eager"');
+    expect(logo).toContain('fetchPriority="high"');
+    expect(logo).toContain('sizes="96px"');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
-import { CONTENT_WIDTH, imageSources } from './components/Img';
+import { CONTENT_WIDTH, imageSources, STORE_LOGO_SIZES } from './components/Img';
 import { CATEGORY_SLUGS } from './forms/rules';
 import { LANGUAGES, pageTitle, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
@@ -59,7 +59,8 @@ export function headFor(options: {
   let title: string | undefined;
   let description = t('seo.homeDescription');
   const jsonLd: object[] = [];
-  let firstImage: string | null | undefined;
+  /** The page's main image, asked for before anything else; `sizes` as the page's <img> has it. */
+  let firstImage: { url: string | null | undefined; sizes: string } | undefined;
   const crumbs = (trail: Array<[string, string]>) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -74,7 +75,10 @@ export function headFor(options: {
   switch (match.page) {
     case 'home':
       title = t('seo.homeTitle');
-      firstImage = [...(home?.heroes ?? [])].sort((a, b) => a.sortOrder - b.sortOrder)[0]?.imageUrl;
+      firstImage = {
+        url: [...(home?.heroes ?? [])].sort((a, b) => a.sortOrder - b.sortOrder)[0]?.imageUrl,
+        sizes: CONTENT_WIDTH,
+      };
       jsonLd.push(
         {
           '@context': 'https://schema.org',
@@ -118,7 +122,7 @@ export function headFor(options: {
         data[bannersUrl(LISTING_PAGES[match.kind].banner)] as Array<{ imageUrl: string | null }>
       )?.[0];
       image = absoluteImage(publicUrl, banner?.imageUrl) ?? image;
-      firstImage = banner?.imageUrl;
+      firstImage = { url: banner?.imageUrl, sizes: CONTENT_WIDTH };
       if (category) {
         jsonLd.push(
           crumbs([
@@ -144,7 +148,10 @@ export function headFor(options: {
       });
       image =
         absoluteImage(publicUrl, store.heroBannerUrl ?? store.logoUrl ?? store.landingBannerUrl) ?? image;
-      firstImage = store.heroBannerUrl;
+      // The banner when there is one; otherwise the logo is at the top of the page.
+      firstImage = store.heroBannerUrl
+        ? { url: store.heroBannerUrl, sizes: CONTENT_WIDTH }
+        : { url: store.logoUrl, sizes: STORE_LOGO_SIZES };
       const storeAddress = url(lang, `/store/${store.slug}`);
       jsonLd.push(
         crumbs([
@@ -255,12 +262,12 @@ export function headFor(options: {
     robots: indexable ? undefined : 'noindex, follow',
     locale: LANGUAGES.find((language) => language.code === lang)!.intl.replace('-', '_'),
     jsonLd,
-    ...(firstImage && { preloadImage: preloadOf(firstImage) }),
+    ...(firstImage?.url && { preloadImage: preloadOf(firstImage.url, firstImage.sizes) }),
   };
 }
 
-function preloadOf(url: string): PageHead['preloadImage'] {
-  const { src, srcSet, sizes } = imageSources(url, CONTENT_WIDTH);
+function preloadOf(url: string, imageSizes: string): PageHead['preloadImage'] {
+  const { src, srcSet, sizes } = imageSources(url, imageSizes);
   return { href: src, srcset: srcSet, sizes };
 }
 

@@ -4,6 +4,9 @@ import { isMediaUrl, MEDIA_WIDTHS } from '../api';
 /** `sizes` of an image as wide as the page's content box (1320 px at most, less its padding). */
 export const CONTENT_WIDTH = '(min-width: 1320px) 1224px, 94vw';
 
+/** `sizes` of a store's logo at the top of its page (a 96 px square at every width). */
+export const STORE_LOGO_SIZES = '96px';
+
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   src: string | null | undefined;
   /** The page's main image: loaded at once and first. */

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { ApiError, api, type CouponPage, type Product, type Store } from '../api';
 import { CouponCard } from '../components/CouponCard';
 import { FollowButton } from '../components/FollowButton';
-import { CONTENT_WIDTH, Img } from '../components/Img';
+import { CONTENT_WIDTH, Img, STORE_LOGO_SIZES } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
 import { storeCouponsUrl, storeUrl, useInitialData } from '../page-data';
 
@@ -104,13 +104,16 @@ export default function StorePage({ address }: { address: string }) {
       )}
       <div className="store-heading">
         {store.logoUrl && (
+          // At the top of the page: without a banner above it, the page's main image.
           <Img
             src={store.logoUrl}
             alt={t('store.logo', { store: store.storeName })}
             className="store-logo"
-            sizes="96px"
+            sizes={STORE_LOGO_SIZES}
             width={96}
             height={96}
+            priority={!store.heroBannerUrl}
+            eager
           />
         )}
         <div>
