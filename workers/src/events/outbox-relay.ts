@@ -36,7 +36,7 @@ interface OutboxRow {
 
 const SELECTED_COLUMNS = 'id, position, type, aggregate_type, aggregate_id, payload, occurred_at';
 
-// Prepared: a busy relay runs them on every pass.
+// Prepared: a busy relay claims and marks on every pass; republishing claims by the same path.
 const CLAIM_UNPUBLISHED = preparedStatement(
   'outbox-claim-unpublished',
   `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
