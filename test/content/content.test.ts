@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoContentSeed } from '@offers/api/content/demo-content';
+import { buildHomeContent } from '@offers/api/content/queries/home-content';
 import {
   CONTENT_DEFAULTS,
   CONTENT_LIMITS as L,
@@ -8,7 +9,9 @@ import {
 } from '@offers/api/rules/content';
 import { textTooLong } from '@offers/api/rules/forms';
 import { IMAGE_RULES } from '@offers/api/rules/media';
+import type { PoolClient } from 'pg';
 import sharp from 'sharp';
+import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
 import { multipart } from '../support/coupons.js';
@@ -616,6 +619,30 @@ describe('the home page', () => {
 
     const [{ document: rebuilt }] = await market.api.dataSource.query('SELECT document FROM home_content');
     expect(rebuilt).toEqual(live);
+  });
+
+  it("is built in a transaction one statement at a time, never stacked on its connection's busy one", async () => {
+    const busyWhenAsked: boolean[] = [];
+    const document = await market.api.dataSource.transaction(async (manager) => {
+      const client = (await (manager.queryRunner as PostgresQueryRunner).connect()) as PoolClient & {
+        activeQuery: unknown;
+        queryQueue: unknown[];
+      };
+      const query = client.query;
+      client.query = ((...args: Parameters<PoolClient['query']>) => {
+        busyWhenAsked.push(Boolean(client.activeQuery) || client.queryQueue.length > 0);
+        return (query as (...a: unknown[]) => unknown).apply(client, args);
+      }) as PoolClient['query'];
+      try {
+        return await buildHomeContent(manager);
+      } finally {
+        client.query = query;
+      }
+    });
+
+    expect(Object.keys(document.banners).sort()).toEqual(['Bo', 'Tc', 'cat', 'left', 'right']);
+    expect(busyWhenAsked.length).toBeGreaterThanOrEqual(5);
+    expect(busyWhenAsked).not.toContain(true);
   });
 });
 

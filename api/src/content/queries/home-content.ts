@@ -31,27 +31,27 @@ function pictureTexts(row: Row): PictureTexts {
  * active flash texts for one position or best-offer banners, the newest shows.
  */
 export async function buildHomeContent(manager: EntityManager): Promise<HomeContent> {
-  const [heroes, banners, seasonal, flashTexts, [bestOffer]] = await Promise.all([
-    manager.query(
-      `SELECT id, image_id, merchant_url, sort_order, ${PICTURE_TEXT_COLUMNS}
+  // One after the other: the projection reads in its transaction, whose one connection runs one
+  // statement at a time (node-postgres queues the rest, a use it deprecates).
+  const heroes = await manager.query(
+    `SELECT id, image_id, merchant_url, sort_order, ${PICTURE_TEXT_COLUMNS}
        FROM hero_images WHERE is_active ORDER BY sort_order, id`,
-    ),
-    manager.query(
-      `SELECT id, position, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS}
+  );
+  const banners = await manager.query(
+    `SELECT id, position, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS}
        FROM banners WHERE is_active ORDER BY position, sort_order, id`,
-    ),
-    manager.query(
-      `SELECT slot, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS} FROM seasonal_offers ORDER BY slot`,
-    ),
-    manager.query(
-      `SELECT DISTINCT ON (position) text, text_hi, text_te, content_type, position, merchant_url, image_id
+  );
+  const seasonal = await manager.query(
+    `SELECT slot, image_id, merchant_url, ${PICTURE_TEXT_COLUMNS} FROM seasonal_offers ORDER BY slot`,
+  );
+  const flashTexts = await manager.query(
+    `SELECT DISTINCT ON (position) text, text_hi, text_te, content_type, position, merchant_url, image_id
        FROM flash_texts WHERE is_active ORDER BY position, updated_at DESC, id DESC`,
-    ),
-    manager.query(
-      `SELECT name, name_hi, name_te, image_id, merchant_url, uploaded_at FROM best_offer_banners
+  );
+  const [bestOffer] = await manager.query(
+    `SELECT name, name_hi, name_te, image_id, merchant_url, uploaded_at FROM best_offer_banners
        WHERE is_active ORDER BY uploaded_at DESC, id DESC LIMIT 1`,
-    ),
-  ]);
+  );
   const byPosition = Object.fromEntries(
     BANNER_POSITIONS.map((position) => [position, []]),
   ) as unknown as Record<BannerPosition, PublicBanner[]>;
