@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Type } from '@nestjs/common';
 import { OperationsService } from '@offers/api/health/operations.module';
+import { LOCK_WAITS } from '@offers/api/health/queries/readiness';
+import pg from 'pg';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
 import { type ApiApp, send, startApi } from '../support/api-app.js';
 import { createLedgerTables, LedgerProjection, RecordEntry, TroubledConsumer } from '../support/ledger.js';
 import { freePort } from '../support/processes.js';
+import { holdTableLock } from '../support/table-lock.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers, type WorkersApp } from '../support/workers-app.js';
 
@@ -80,7 +83,9 @@ describe('readiness', () => {
       reasons: [],
       checks: {
         database: { up: true, latencyMs: expect.any(Number) },
-        locks: { waiting: 0, longestWaitMs: 0, tables: [] },
+        // The pipeline's own brief waits may show (a worker's processed mark waits for the rows a
+        // relay pass holds), well under the threshold; a lock held too long is bounded-waits' test.
+        locks: { waiting: expect.any(Number), longestWaitMs: expect.any(Number), tables: expect.any(Array) },
         pools: {
           main: { max: 20, open: expect.any(Number), idle: expect.any(Number), waiting: 0 },
           access: { max: 4, open: expect.any(Number), idle: expect.any(Number), waiting: 0 },
@@ -101,6 +106,9 @@ describe('readiness', () => {
       },
     });
 
+    expect(ready.report.checks.locks.longestWaitMs).toBeGreaterThanOrEqual(0);
+    expect(ready.report.checks.locks.longestWaitMs).toBeLessThan(1000);
+
     // The workers process answers the same readiness on its own port (it has no API).
     const workersReady = await send(current.workersUrl, { method: 'GET', url: '/health/ready' });
     expect(workersReady.statusCode).toBe(200);
@@ -111,6 +119,39 @@ describe('readiness', () => {
     expect(Object.keys(workersReady.json().checks.pools)).toEqual(['main']);
     const workersLive = await send(current.workersUrl, { method: 'GET', url: '/health/live' });
     expect(workersLive.statusCode).toBe(200);
+  });
+
+  it('measures a lock wait from when it began to the present, whenever the probe began', async () => {
+    const test = await createTestEnvironment('health lock wait');
+    const url = test.environment.DATABASE_URL;
+    const release = await holdTableLock(url, 'outbox', 'ACCESS EXCLUSIVE');
+    const probe = new pg.Client({ connectionString: url });
+    const waiter = new pg.Client({ connectionString: url });
+    try {
+      await Promise.all([probe.connect(), waiter.connect()]);
+      // The probe's transaction begins before the wait does: its now() stays at that moment.
+      await probe.query('BEGIN');
+      await probe.query('SELECT 1');
+      const waited = waiter.query('SELECT count(*) FROM outbox').catch(() => undefined);
+      await eventually(
+        async () => (await probe.query('SELECT 1 FROM pg_locks WHERE NOT granted')).rowCount! > 0,
+        'the reader to wait for the lock',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+
+      const [row] = (await probe.query(LOCK_WAITS)).rows;
+
+      expect(row).toEqual({ waiting: 1, longest_ms: expect.any(Number), tables: ['outbox'] });
+      expect(row.longest_ms).toBeGreaterThanOrEqual(150);
+      expect(row.longest_ms).toBeLessThan(10_000);
+      await probe.query('COMMIT');
+      await release();
+      await waited;
+    } finally {
+      await release();
+      await Promise.all([probe.end(), waiter.end()]);
+      await test.cleanup();
+    }
   });
 
   it('reports events that wait too long in the queue and a queue too deep, on both processes', async () => {
