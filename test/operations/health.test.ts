@@ -134,7 +134,7 @@ describe('readiness', () => {
       await probe.query('SELECT 1');
       const waited = waiter.query('SELECT count(*) FROM outbox').catch(() => undefined);
       await eventually(
-        async () => (await probe.query('SELECT 1 FROM pg_locks WHERE NOT granted')).rowCount! > 0,
+        async () => (await probe.query(LOCK_WAITS)).rows[0].waiting > 0,
         'the reader to wait for the lock',
       );
       await new Promise((resolve) => setTimeout(resolve, 150));
