@@ -29,6 +29,7 @@ import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import type { BareServerSetup } from './listing/bare-server.js';
 import {
   measureProcessCpu,
@@ -508,7 +509,7 @@ async function benchListing(
   console.log(`Starting the API on port ${port} …`);
   const api = ServerProcess.start(
     'API',
-    ['api/dist/main.js'],
+    [...API_NODE_OPTIONS, 'api/dist/main.js'],
     environmentVariables(environment, {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -18,6 +18,7 @@ import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity
 import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
 import {
   measureProcessCpu,
@@ -290,7 +291,7 @@ async function main(): Promise<void> {
       WORKERS_OPERATIONS_PORT: '0',
     });
     console.log(`Starting the API on port ${port}${settings.workers ? ' and a workers process' : ''} …`);
-    const apiProcess = ServerProcess.start('API', ['api/dist/main.js'], {
+    const apiProcess = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });

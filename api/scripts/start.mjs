@@ -18,6 +18,7 @@ import {
   REPO_ROOT,
   serviceUrls,
 } from './local-setup.mjs';
+import { API_NODE_OPTIONS } from './node-options.mjs';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 10_000;
@@ -92,7 +93,7 @@ async function startApi(healthUrl) {
     console.log(`API already running at ${healthUrl}; not starting another.`);
     return;
   }
-  startChild('api', process.execPath, ['api/dist/main.js']);
+  startChild('api', process.execPath, [...API_NODE_OPTIONS, 'api/dist/main.js']);
 }
 
 function startWorkers() {
