@@ -5,9 +5,8 @@
  *
  * --no-memory-reducer: V8's memory reducer runs a full collection once the process has been idle
  * for a few seconds, to give memory back. On Node 20 the API came back from the first such
- * collection about a quarter slower for good: ready answers (a lookup and a write) fell from
- * 44,000-47,000 to 30,000-34,000 requests/s and stayed there, the time going to creating
- * `process.nextTick`'s objects. A server's heap stays at its working size anyway (see
- * docs/decisions.md, "The API keeps its heap when idle").
+ * collection about a quarter slower for good, the time going to creating `process.nextTick`'s
+ * objects. A server's heap stays at its working size anyway (figures in docs/decisions.md, "The
+ * API keeps its heap when idle").
  */
 export const API_NODE_OPTIONS = ['--no-memory-reducer'];
