@@ -5,7 +5,7 @@
  * side that consumes (BullMQ worker, outbox relay and event consumers) in a worker process it starts
  * (bench/bare-worker.ts, bench/pipeline-workers.ts).
  *
- *   npm run bench:events [-- --events N] [-- --warmup W]
+ *   npm run bench:events [-- --events N] [-- --warmup W] [-- --rounds R]
  *
  * Works in a database and a BullMQ prefix of its own, both removed at the end. See bench/README.md.
  */
@@ -29,6 +29,7 @@ import {
   deleteKeysUnder,
 } from '@offers/api/redis/redis-connection';
 import { type Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { stopWorkerProcesses, WorkerProcess } from './processes.js';
@@ -41,6 +42,7 @@ import {
   type MachineLoad,
   measureMachine,
   measureProcess,
+  median,
   type ProcessMeasure,
   positiveOption,
   redisReachable,
@@ -60,14 +62,21 @@ const TARGET_LAG_P95_MS = 300;
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-function readArguments(): { events: number; warmup: number } {
+interface Settings {
+  events: number;
+  warmup: number;
+  rounds: number;
+}
+
+function readArguments(): Settings {
   const { values } = parseArgs({
-    options: { events: { type: 'string' }, warmup: { type: 'string' } },
+    options: { events: { type: 'string' }, warmup: { type: 'string' }, rounds: { type: 'string' } },
     strict: true,
   });
   return {
     events: positiveOption('events', values.events, 1000),
     warmup: positiveOption('warmup', values.warmup, 100),
+    rounds: positiveOption('rounds', values.rounds, 5),
   };
 }
 
@@ -119,38 +128,60 @@ async function measureBoth(workers: WorkerProcess, dataSource?: DataSource) {
 // ---------------------------------------------------------------------------------------------
 // Reference: a bare BullMQ queue, producer here, no-op worker in bench/bare-worker.ts
 
-async function benchBareBullmq(environment: Environment, events: number, warmup: number): Promise<Summary> {
-  const workers = await WorkerProcess.start(
-    'bare BullMQ worker',
-    'bench/bare-worker.ts',
-    environmentVariables(environment, {}),
-  );
-  const producer = createRedisConnection(environment.REDIS_URL, 'producer');
-  const queue = new Queue(BARE_QUEUE, { connection: producer, prefix: environment.QUEUE_PREFIX });
-  try {
-    const opts = domainEventJobOptions({
+/**
+ * The producer (this process) and the no-op worker process of the reference, kept for all rounds.
+ * Each round adds `events` jobs and measures until the worker has completed them.
+ */
+class BareBullmq {
+  private readonly opts: ReturnType<typeof domainEventJobOptions>;
+  /** Jobs added so far (warm-up included): the worker's progress to wait for. */
+  private added = 0;
+
+  private constructor(
+    private readonly workers: WorkerProcess,
+    private readonly producer: Redis,
+    private readonly queue: Queue,
+    environment: Environment,
+  ) {
+    this.opts = domainEventJobOptions({
       attempts: environment.EVENT_ATTEMPTS,
       backoffMs: environment.EVENT_BACKOFF_MS,
     });
+  }
+
+  static async start(environment: Environment, warmup: number): Promise<BareBullmq> {
+    const workers = await WorkerProcess.start(
+      'bare BullMQ worker',
+      'bench/bare-worker.ts',
+      environmentVariables(environment, {}),
+    );
+    const producer = createRedisConnection(environment.REDIS_URL, 'producer');
+    const queue = new Queue(BARE_QUEUE, { connection: producer, prefix: environment.QUEUE_PREFIX });
+    const bare = new BareBullmq(workers, producer, queue, environment);
+    await bare.addJobs(warmup);
+    await workers.waitForProgress(bare.added, 'bare BullMQ warm-up', STALL_TIMEOUT_MS);
+    return bare;
+  }
+
+  private async addJobs(count: number, ids?: Set<string>): Promise<void> {
+    this.added += count;
+    await runConcurrently(count, IN_FLIGHT, async (index) => {
+      const id = randomUUID();
+      ids?.add(id);
+      await this.queue.add(BENCH_EVENT, sampleEvent(id, index), { ...this.opts, jobId: id });
+    });
+  }
+
+  async round(events: number): Promise<Summary> {
     const measured = new Set<string>();
-    const addJobs = (count: number, ids?: Set<string>) =>
-      runConcurrently(count, IN_FLIGHT, async (index) => {
-        const id = randomUUID();
-        ids?.add(id);
-        await queue.add(BENCH_EVENT, sampleEvent(id, index), { ...opts, jobId: id });
-      });
-
-    await addJobs(warmup);
-    await workers.waitForProgress(warmup, 'bare BullMQ warm-up', STALL_TIMEOUT_MS);
-
-    const measure = await measureBoth(workers);
+    const measure = await measureBoth(this.workers);
     const startedAt = Date.now();
-    await addJobs(events, measured);
-    await workers.waitForProgress(warmup + events, 'bare BullMQ', STALL_TIMEOUT_MS);
+    await this.addJobs(events, measured);
+    await this.workers.waitForProgress(this.added, 'bare BullMQ', STALL_TIMEOUT_MS);
     const load = await measure();
 
     // timestamp: set here when the job was built; finishedOn: set by the worker process.
-    const jobs = (await workers.request<CompletedJob[]>('report')).filter(([id]) => measured.has(id));
+    const jobs = (await this.workers.request<CompletedJob[]>('report')).filter(([id]) => measured.has(id));
     const endedAt = jobs.reduce((latest, [, , , finishedOn]) => Math.max(latest, finishedOn), 0);
     const elapsedMs = endedAt - startedAt;
     return {
@@ -160,10 +191,12 @@ async function benchBareBullmq(environment: Environment, events: number, warmup:
       lag: ascending(jobs.map(([, timestamp, , finishedOn]) => finishedOn - timestamp)),
       ...load,
     };
-  } finally {
-    await queue.close().catch(() => undefined);
-    closeRedisConnection(producer);
-    await workers.stop();
+  }
+
+  async stop(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    closeRedisConnection(this.producer);
+    await this.workers.stop();
   }
 }
 
@@ -280,10 +313,6 @@ interface Stage {
   durations: number[];
 }
 
-interface PipelineResult extends Summary {
-  stages: Stage[];
-}
-
 /** One read-model row: the event's `occurredAt` and PostgreSQL's clock when the consumer wrote it. */
 interface Applied {
   aggregateId: string;
@@ -292,50 +321,82 @@ interface Applied {
   lag: number;
 }
 
-async function benchPipeline(
-  app: INestApplicationContext,
-  workers: WorkerProcess,
-  events: number,
-  warmup: number,
-): Promise<PipelineResult> {
-  const commandBus = app.get(CommandBus);
-  const dataSource = app.get<DataSource>(getDataSourceToken());
-  const committedAt = new Map<string, number>();
-  const runCommands = (count: number, from: number) =>
-    runConcurrently(count, IN_FLIGHT, async (index) => {
-      const id = await commandBus.execute(new CreateBenchItem(from + index));
-      committedAt.set(id, Date.now());
+/**
+ * The command side (this process) and the pipeline's worker process, kept for all rounds. Each
+ * round runs `events` commands and measures until the worker process has applied their events.
+ */
+class Pipeline {
+  private readonly commandBus: CommandBus;
+  private readonly dataSource: DataSource;
+  /** When each measured command's commit returned, by the id of the row it created. */
+  private readonly committedAt = new Map<string, number>();
+  /** Commands run so far (warm-up included): the seq of the next one and the progress to wait for. */
+  private ran = 0;
+  /** The read-model rows of the measured events, every round's. */
+  private readonly applied: Applied[] = [];
+
+  private constructor(
+    private readonly app: INestApplicationContext,
+    private readonly workers: WorkerProcess,
+  ) {
+    this.commandBus = app.get(CommandBus);
+    this.dataSource = app.get<DataSource>(getDataSourceToken());
+  }
+
+  static async start(
+    app: INestApplicationContext,
+    workers: WorkerProcess,
+    warmup: number,
+  ): Promise<Pipeline> {
+    const pipeline = new Pipeline(app, workers);
+    await pipeline.runCommands(warmup);
+    await workers.waitForProgress(pipeline.ran, 'pipeline warm-up', STALL_TIMEOUT_MS);
+    pipeline.committedAt.clear();
+    return pipeline;
+  }
+
+  private async runCommands(count: number): Promise<void> {
+    const from = this.ran;
+    this.ran += count;
+    await runConcurrently(count, IN_FLIGHT, async (index) => {
+      const id = await this.commandBus.execute(new CreateBenchItem(from + index));
+      this.committedAt.set(id, Date.now());
     });
+  }
 
-  await runCommands(warmup, 0);
-  await workers.waitForProgress(warmup, 'pipeline warm-up', STALL_TIMEOUT_MS);
-  committedAt.clear();
+  async round(events: number): Promise<Summary> {
+    const from = this.ran;
+    const measure = await measureBoth(this.workers, this.dataSource);
+    const startedAt = Date.now();
+    await this.runCommands(events);
+    await this.workers.waitForProgress(this.ran, 'pipeline', STALL_TIMEOUT_MS);
+    const load = await measure();
 
-  const measure = await measureBoth(workers, dataSource);
-  const startedAt = Date.now();
-  await runCommands(events, warmup);
-  await workers.waitForProgress(warmup + events, 'pipeline', STALL_TIMEOUT_MS);
-  const load = await measure();
+    await effectsCommitted(this.dataSource, this.ran);
+    const rows: Applied[] = await this.dataSource.query(
+      `SELECT id AS "aggregateId",
+              extract(epoch FROM occurred_at)::float8 * 1000 AS "occurredAt",
+              extract(epoch FROM applied_at)::float8 * 1000 AS "appliedAt",
+              extract(epoch FROM applied_at - occurred_at)::float8 * 1000 AS lag
+       FROM bench_item_view WHERE seq >= $1 AND seq < $2`,
+      [from, this.ran],
+    );
+    this.applied.push(...rows);
+    const endedAt = rows.reduce((latest, row) => Math.max(latest, row.appliedAt), 0);
+    const elapsedMs = endedAt - startedAt;
+    return {
+      count: events,
+      elapsedMs,
+      perSecond: (events / elapsedMs) * 1000,
+      lag: ascending(rows.map((row) => row.lag)),
+      ...load,
+    };
+  }
 
-  await effectsCommitted(dataSource, warmup + events);
-  const rows: Applied[] = await dataSource.query(
-    `SELECT id AS "aggregateId",
-            extract(epoch FROM occurred_at)::float8 * 1000 AS "occurredAt",
-            extract(epoch FROM applied_at)::float8 * 1000 AS "appliedAt",
-            extract(epoch FROM applied_at - occurred_at)::float8 * 1000 AS lag
-     FROM bench_item_view WHERE seq >= $1`,
-    [warmup],
-  );
-  const endedAt = rows.reduce((latest, row) => Math.max(latest, row.appliedAt), 0);
-  const elapsedMs = endedAt - startedAt;
-  return {
-    count: events,
-    elapsedMs,
-    perSecond: (events / elapsedMs) * 1000,
-    lag: ascending(rows.map((row) => row.lag)),
-    ...load,
-    stages: await stageTimings(app, rows, committedAt),
-  };
+  /** Every measured event's stages, read once all rounds are over. */
+  stages(): Promise<Stage[]> {
+    return stageTimings(this.app, this.applied, this.committedAt);
+  }
 }
 
 /** The consumer counts an event just before its transaction commits; checks that all of them did. */
@@ -389,13 +450,65 @@ async function stageTimings(
 // ---------------------------------------------------------------------------------------------
 // Report
 
+/** Mean of the values. */
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * A side's rounds taken together: throughput and elapsed time of its median round, the lags of all
+ * its events, CPU times summed (so that CPU per event covers every round), shares averaged.
+ */
+function combine(rounds: Summary[]): Summary {
+  const side = (of: (round: Summary) => ProcessMeasure): ProcessMeasure => {
+    const measures = rounds.map(of);
+    const pools = measures.flatMap(({ pool }) => (pool ? [pool] : []));
+    return {
+      load: {
+        eventLoop: mean(measures.map(({ load }) => load.eventLoop)),
+        cpu: mean(measures.map(({ load }) => load.cpu)),
+        cpuMs: measures.reduce((sum, { load }) => sum + load.cpuMs, 0),
+      },
+      pool:
+        pools.length > 0
+          ? {
+              size: pools[0]!.size,
+              mean: mean(pools.map((pool) => pool.mean)),
+              max: Math.max(...pools.map((pool) => pool.max)),
+            }
+          : undefined,
+    };
+  };
+  const services = rounds.map(({ machine }) => machine.services);
+  return {
+    count: rounds.reduce((sum, round) => sum + round.count, 0),
+    elapsedMs: median(rounds.map((round) => round.elapsedMs)),
+    perSecond: median(rounds.map((round) => round.perSecond)),
+    lag: ascending(rounds.flatMap((round) => round.lag)),
+    bench: side((round) => round.bench),
+    workers: side((round) => round.workers),
+    machine: {
+      cores: rounds[0]!.machine.cores,
+      busy: mean(rounds.map(({ machine }) => machine.busy)),
+      services: services.every((service) => service !== undefined)
+        ? {
+            postgres: services.reduce((sum, service) => sum + service!.postgres, 0),
+            redis: services.reduce((sum, service) => sum + service!.redis, 0),
+          }
+        : undefined,
+    },
+  };
+}
+
 function report(
   environment: Environment,
-  warmup: number,
-  bare: Summary,
-  pipeline: PipelineResult,
+  settings: Settings,
+  bareRounds: Summary[],
+  pipelineRounds: Summary[],
+  stages: Stage[],
   commandSide: CommandSide,
 ): void {
+  const { events, warmup, rounds } = settings;
+  const bare = combine(bareRounds);
+  const pipeline = combine(pipelineRounds);
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   const row = (label: string, summary: Summary) =>
     `  ${label.padEnd(13)}${`${summary.perSecond.toFixed(0)} /s`.padStart(12)}${`${summary.elapsedMs.toFixed(0)} ms`.padStart(11)}` +
@@ -414,24 +527,36 @@ function report(
       (ms === undefined ? 'n/a' : (ms / count).toFixed(2)).padStart(width);
     return `  ${label.padEnd(25)}${cell(parts[0], 8)}${cell(parts[1], 9)}${cell(parts[2], 12)}${cell(parts[3], 8)}${cell(total, 8)}`;
   };
-  const ratio = pipeline.perSecond / bare.perSecond;
+  // Each round's ratio compares two runs next to each other in time; their median is the figure.
+  const ratios = pipelineRounds.map((round, index) => round.perSecond / bareRounds[index]!.perSecond);
+  const ratio = median(ratios);
   const lagP95 = percentile(pipeline.lag, 95);
-  const staged = pipeline.stages[0]!.durations.length;
+  const staged = stages[0]!.durations.length;
+  const perSecond = (summary: Summary) => `${summary.perSecond.toFixed(0)} /s`;
 
   const lines = [
     '',
-    `Event pipeline benchmark: N = ${pipeline.count} events (after ${warmup} warm-up), ` +
+    `Event pipeline benchmark: N = ${events} events a round, ${rounds} rounds (after ${warmup} warm-up), ` +
       `${IN_FLIGHT} in flight, EVENT_CONCURRENCY ${environment.EVENT_CONCURRENCY}`,
     '',
+    `  round${'bare BullMQ'.padStart(16)}${'pipeline'.padStart(12)}${'ratio'.padStart(9)}${'pipeline lag p95'.padStart(19)}`,
+    ...ratios.map(
+      (roundRatio, index) =>
+        `  ${String(index + 1).padEnd(5)}${perSecond(bareRounds[index]!).padStart(16)}` +
+        `${perSecond(pipelineRounds[index]!).padStart(12)}${roundRatio.toFixed(2).padStart(9)}` +
+        `${ms(percentile(pipelineRounds[index]!.lag, 95)).padStart(19)}`,
+    ),
+    '',
+    "  throughput and elapsed: the median round; lags: every round's events",
     `  ${''.padEnd(13)}${'throughput'.padStart(12)}${'elapsed'.padStart(11)}${'lag p50'.padStart(10)}` +
       `${'lag p95'.padStart(10)}${'lag p99'.padStart(10)}`,
     row('bare BullMQ', bare),
     row('pipeline', pipeline),
     '',
-    `  ratio (pipeline / bare BullMQ): ${ratio.toFixed(2)}`,
+    `  ratio (pipeline / bare BullMQ, median of the rounds' ratios): ${ratio.toFixed(2)}`,
     '',
     `  pipeline stages (ms)${''.padEnd(26)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}`,
-    ...pipeline.stages.map(
+    ...stages.map(
       (stage) =>
         `  ${stage.label.padEnd(46)}${ms(percentile(stage.durations, 50))}` +
         `${ms(percentile(stage.durations, 95))}${ms(percentile(stage.durations, 99))}`,
@@ -452,6 +577,10 @@ function report(
     `  command side alone (${IN_FLIGHT} in flight, no workers): ${commandSide.withEvent.toFixed(0)} commands/s ` +
       `recording an event, ${commandSide.withoutEvent.toFixed(0)} /s the same change without one: ` +
       `ratio ${(commandSide.withEvent / commandSide.withoutEvent).toFixed(2)}`,
+    // The pipeline's events come from commands: it cannot run faster than they do with nothing else
+    // on the machine, whatever the relay and the consumers cost.
+    `  ceiling of the ratio set by the commands alone: ${(commandSide.withEvent / bare.perSecond).toFixed(2)} ` +
+      "(commands/s recording an event over bare BullMQ's median round)",
     '',
     '  PostgreSQL pool, queries waiting for a connection:',
     `    bench process (commands)                ${poolText(pipeline.bench)}`,
@@ -474,7 +603,8 @@ function report(
 
 async function main(): Promise<void> {
   process.env.SERVICE_NAME ??= 'bench-events';
-  const { events, warmup } = readArguments();
+  const settings = readArguments();
+  const { events, warmup, rounds } = settings;
   const environment = benchEnvironment();
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let app: INestApplicationContext | undefined;
@@ -507,24 +637,34 @@ async function main(): Promise<void> {
     await migrateDatabase(environment.DATABASE_URL);
     await createBenchTables(environment.DATABASE_URL);
 
-    console.log(`Bare BullMQ: ${warmup} warm-up jobs, then ${events} …`);
-    const bare = await benchBareBullmq(environment, events, warmup);
-
     app = await NestFactory.createApplicationContext(CommandSideModule.forRoot(environment), {
       logger: ['error', 'warn'],
     });
     console.log(`Command side alone: ${events} commands with an event, ${events} without …`);
     const commandSide = await benchCommandSide(app, events);
 
-    console.log(`Pipeline: ${warmup} warm-up commands, then ${events} …`);
+    console.log(`Warm-up: ${warmup} bare BullMQ jobs, ${warmup} pipeline commands …`);
+    const bare = await BareBullmq.start(environment, warmup);
     const workers = await WorkerProcess.start(
       'pipeline workers',
       'bench/pipeline-workers.ts',
       environmentVariables(environment, { WORKER_ROLES: 'relay,events', SERVICE_NAME: 'bench-workers' }),
     );
-    const pipeline = await benchPipeline(app, workers, events, warmup);
+    const pipeline = await Pipeline.start(app, workers, warmup);
 
-    report(environment, warmup, bare, pipeline, commandSide);
+    // Both sides stay up and take turns, in alternating order (bare first in odd rounds), so that
+    // a spell of another load on the machine weighs on both alike.
+    const bareRounds: Summary[] = [];
+    const pipelineRounds: Summary[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`Round ${round} of ${rounds}: ${events} bare BullMQ jobs, ${events} pipeline events …`);
+      if (round % 2 === 1) bareRounds.push(await bare.round(events));
+      pipelineRounds.push(await pipeline.round(events));
+      if (round % 2 === 0) bareRounds.push(await bare.round(events));
+    }
+    await bare.stop();
+
+    report(environment, settings, bareRounds, pipelineRounds, await pipeline.stages(), commandSide);
   } finally {
     await cleanUp();
   }
