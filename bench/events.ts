@@ -450,7 +450,6 @@ async function stageTimings(
 // ---------------------------------------------------------------------------------------------
 // Report
 
-/** Mean of the values. */
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
