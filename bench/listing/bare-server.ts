@@ -3,7 +3,7 @@
  * with the same bytes, started by bench/listing.ts in a process of its own so that it does not
  * share the load generator's event loop.
  *
- * Over Node's IPC channel it receives `{ body (base64), contentType }`, listens on a free port of
+ * Over Node's IPC channel it receives `{ body (base64), contentType, headers? }`, listens on a free port of
  * 127.0.0.1 and answers `{ port }`. SIGTERM, SIGINT or the bench going away end it.
  */
 import { createServer } from 'node:http';
@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 export interface BareServerSetup {
   body: string;
   contentType: string;
+  /** Sent as well: a compressed body's `content-encoding`. */
+  headers?: Record<string, string>;
 }
 
 if (!process.send) {
@@ -21,7 +23,11 @@ if (!process.send) {
 
 process.once('message', (setup: BareServerSetup) => {
   const body = Buffer.from(setup.body, 'base64');
-  const headers = { 'content-type': setup.contentType, 'content-length': String(body.length) };
+  const headers = {
+    ...setup.headers,
+    'content-type': setup.contentType,
+    'content-length': String(body.length),
+  };
   const server = createServer((_request, response) => {
     response.writeHead(200, headers);
     response.end(body);

@@ -6,6 +6,7 @@
  * of each is the median of the rounds; the ratio is the API's over the bare server's.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { get } from 'node:http';
 import { promisify } from 'node:util';
 import { median } from '../shared.js';
 import type { BareServerSetup } from './bare-server.js';
@@ -16,6 +17,8 @@ const run = promisify(execFile);
 export interface HotRead {
   label: string;
   path: string;
+  /** Request headers, e.g. the `accept-encoding` of a browser; the bare server answers with the same bytes. */
+  headers?: Record<string, string>;
 }
 
 export interface HotReadResult {
@@ -53,10 +56,11 @@ function milliseconds(figure: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-async function wrk(url: string, connections: number, seconds: number) {
+async function wrk(url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
+  const headerOptions = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const { stdout } = await run(
     'taskset',
-    ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url],
+    ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerOptions, url],
     { maxBuffer: 1 << 20 },
   );
   const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
@@ -69,6 +73,7 @@ async function wrk(url: string, connections: number, seconds: number) {
 async function bareServerFor(
   body: Buffer,
   contentType: string,
+  headers: Record<string, string>,
 ): Promise<{ server: ServerProcess; url: string }> {
   const server = ServerProcess.start(
     'bare server',
@@ -76,9 +81,32 @@ async function bareServerFor(
     {},
     true,
   );
-  const setup: BareServerSetup = { body: body.toString('base64'), contentType };
+  const setup: BareServerSetup = { body: body.toString('base64'), contentType, headers };
   const { port } = await server.ask<{ port: number }>(setup, 30_000);
   return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+/**
+ * The bytes of an answer as they travel: node:http rather than fetch, which would undo a
+ * `content-encoding` the request asked for.
+ */
+function readBytes(url: string, headers: Record<string, string>) {
+  return new Promise<{ body: Buffer; contentType: string; contentEncoding?: string }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        if (response.statusCode !== 200)
+          return reject(new Error(`GET ${url} answered ${response.statusCode}`));
+        resolve({
+          body: Buffer.concat(chunks),
+          contentType: response.headers['content-type'] ?? 'application/json',
+          contentEncoding: response.headers['content-encoding'],
+        });
+      });
+    }).on('error', reject);
+  });
 }
 
 /** Each read: API and bare server, `rounds` alternating rounds of `seconds` after a warm-up. */
@@ -92,21 +120,24 @@ export async function measureHotReads(
   const results: HotReadResult[] = [];
   for (const read of reads) {
     const url = `${apiBaseUrl}${read.path}`;
-    const response = await fetch(url);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`GET ${read.path} answered ${response.status}`);
-    const again = Buffer.from(await (await fetch(url)).arrayBuffer());
-    if (!again.equals(body)) throw new Error(`GET ${read.path} answered other bytes the second time`);
-    const bare = await bareServerFor(body, response.headers.get('content-type') ?? 'application/json');
+    const headers = read.headers ?? {};
+    const { body, contentType, contentEncoding } = await readBytes(url, headers);
+    const again = await readBytes(url, headers);
+    if (!again.body.equals(body)) throw new Error(`GET ${read.path} answered other bytes the second time`);
+    const bare = await bareServerFor(
+      body,
+      contentType,
+      contentEncoding ? { 'content-encoding': contentEncoding } : {},
+    );
     pin(bare.server.pid, 0);
-    await wrk(url, options.connections, 2);
-    await wrk(bare.url, options.connections, 2);
+    await wrk(url, options.connections, 2, headers);
+    await wrk(bare.url, options.connections, 2, headers);
     const apiRounds: Awaited<ReturnType<typeof wrk>>[] = [];
     const bareRounds: Awaited<ReturnType<typeof wrk>>[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
-      apiRounds.push(await wrk(url, options.connections, options.seconds));
+      apiRounds.push(await wrk(url, options.connections, options.seconds, headers));
       api.assertRunning();
-      bareRounds.push(await wrk(bare.url, options.connections, options.seconds));
+      bareRounds.push(await wrk(bare.url, options.connections, options.seconds, headers));
     }
     await bare.server.stop();
     const figures = (rounds: typeof apiRounds) => ({
@@ -132,12 +163,13 @@ export function hotReadLines(
   target: number,
   connections: number,
   rounds: number,
+  names = { reads: 'Hot reads', server: 'API' },
 ): string[] {
   const whole = (value: number) => Math.round(value).toLocaleString('en-US');
   return [
     '',
-    `Hot reads with wrk (${connections} connections, median of ${rounds} alternating rounds; server on core 0, wrk on core 1):`,
-    `  ${'read'.padEnd(34)}${'bytes'.padStart(8)}${'API req/s'.padStart(11)}${'p99'.padStart(9)}` +
+    `${names.reads} with wrk (${connections} connections, median of ${rounds} alternating rounds; server on core 0, wrk on core 1):`,
+    `  ${'read'.padEnd(34)}${'bytes'.padStart(8)}${`${names.server} req/s`.padStart(11)}${'p99'.padStart(9)}` +
       `${'bare req/s'.padStart(12)}${'p99'.padStart(9)}${'ratio'.padStart(7)}`,
     ...results.map(
       (result) =>

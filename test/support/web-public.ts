@@ -84,7 +84,11 @@ export const TEST_PUBLIC_URL = 'https://offers.example.in';
  */
 export async function serveSite(
   market: Pick<Marketplace, 'test' | 'api'>,
-  options: { sitemapLimit?: number } = {},
+  options: {
+    sitemapLimit?: number;
+    /** Told of each request that reaches Fastify's routing (not of pages sent before it). */
+    routed?: (url: string) => void;
+  } = {},
 ): Promise<WebApp> {
   const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });
   const server = await createWebServer({
@@ -92,6 +96,8 @@ export async function serveSite(
     publicUrl: TEST_PUBLIC_URL,
     sitemapLimit: options.sitemapLimit,
   });
+  const { routed } = options;
+  if (routed) server.addHook('onRequest', async (request) => routed(request.url));
   await server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };

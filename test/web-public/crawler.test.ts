@@ -428,6 +428,57 @@ describe('how pages are sent', () => {
     expect(br.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends a page kept ready without routing it, with the headers and bytes of the routed answer', async () => {
+    const routed: string[] = [];
+    const counted = await serveSite(market, { routed: (url) => routed.push(url) });
+    try {
+      const ask = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+        fetch(`${counted.url}${path}`, { method, headers, redirect: 'manual' }).then(async (response) => ({
+          status: response.status,
+          // undici asks a HEAD to close its connection, which the answer then says.
+          headers: Object.fromEntries(
+            [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+          ),
+          body: Buffer.from(await response.arrayBuffer()),
+        }));
+      for (const path of ['/', `/store/${slug}`, '/store/no-such-store']) {
+        // A change notification in between drops the kept pages: then the page is routed again.
+        const { first, ready } = await eventually(async () => {
+          const before = routed.length;
+          const first = await ask(path, { 'accept-encoding': 'gzip, deflate, br' });
+          const ready = {
+            br: await ask(path, { 'accept-encoding': 'gzip, deflate, br' }),
+            gzip: await ask(path, { 'accept-encoding': 'gzip' }),
+            identity: await ask(path, { 'accept-encoding': 'identity' }),
+            head: await ask(path, { 'accept-encoding': 'br' }, 'HEAD'),
+            held: await ask(path, { 'if-none-match': first.headers.etag! }),
+          };
+          return routed.length === before + 1 && { first, ready };
+        }, `${path} sent without routing once it is kept`);
+
+        expect(ready.br).toEqual(first);
+        expect(first.headers['content-encoding']).toBe('br');
+        expect(first.headers['x-frame-options']).toBe('DENY');
+        expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(first.headers.vary).toBe(path === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+        expect(ready.gzip.headers['content-encoding']).toBe('gzip');
+        expect(ready.identity.headers['content-encoding']).toBeUndefined();
+        expect(ready.identity.body.toString()).toContain('<!doctype html>');
+        expect(ready.identity.headers['content-length']).toBe(String(ready.identity.body.length));
+        expect(ready.head.body.length).toBe(0);
+        expect(ready.head.headers).toEqual(first.headers);
+        expect(ready.held.status).toBe(path === '/store/no-such-store' ? 404 : 304);
+        expect(ready.held.headers.etag).toBe(first.headers.etag);
+      }
+      // Kept or not, `/` sends a returning visitor to the language they chose.
+      const chosen = await ask('/', { cookie: 'language=te' });
+      expect(chosen.status).toBe(302);
+      expect(chosen.headers.location).toBe('/te/');
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('caches the hashed build files for a year and serves the icons and the web app manifest', async () => {
     const html = (await crawl('/')).body;
     const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)">/.exec(html)![1]!;

@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Renderer } from './renderer.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import type { PageHead, SsrEntry } from './ssr-entry.js';
 
-/** A page ready to send: its status, headers and bytes in each encoding a browser may accept. */
+type Encoding = 'identity' | 'gzip' | 'br';
+
+/**
+ * A page ready to send: its status, and its bytes in each encoding a browser may accept with each
+ * one's whole header block, built once per page so that sending it again costs a lookup and a write.
+ */
 export interface ReadyDocument {
   status: number;
   etag: string;
-  contentSecurityPolicy: string;
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  bodies: Readonly<Record<Encoding, Buffer>>;
+  /** Each encoding's header block as `writeHead` takes it: names and values in one flat list. */
+  headers: Readonly<Record<Encoding, readonly string[]>>;
+  /** The header block of a 304: the same without the body's encoding and length. */
+  notModifiedHeaders: readonly string[];
 }
 
 /** A page that lives at another address. */
@@ -79,21 +89,71 @@ function securityPolicy(inlineScripts: string[], styleHashes: string[], developm
   ].join('; ');
 }
 
-export function readyDocument(status: number, html: string, contentSecurityPolicy: string): ReadyDocument {
+/**
+ * `vary`: what besides the address the answer depends on (`/` also on the language cookie, which
+ * sends a returning visitor to their language's home).
+ */
+export function readyDocument(
+  status: number,
+  html: string,
+  contentSecurityPolicy: string,
+  vary: string,
+): ReadyDocument {
   const identity = Buffer.from(html, 'utf8');
+  const bodies = {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    // Made once per change, sent many times: the better ratio is worth the few milliseconds.
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  };
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const common = [
+    ...Object.entries(SECURITY_HEADERS).flat(),
+    ...['content-type', 'text/html; charset=utf-8'],
+    ...['cache-control', 'no-cache'],
+    ...['etag', etag],
+    ...['vary', vary],
+    ...(contentSecurityPolicy ? ['content-security-policy', contentSecurityPolicy] : []),
+  ];
+  const headersOf = (encoding: Encoding) => [
+    ...common,
+    ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+    ...['content-length', String(bodies[encoding].length)],
+  ];
   return {
     status,
-    contentSecurityPolicy,
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    bodies: {
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      // Made once per change, sent many times: the better ratio is worth the few milliseconds.
-      br: brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-    },
+    etag,
+    bodies,
+    headers: { identity: headersOf('identity'), gzip: headersOf('gzip'), br: headersOf('br') },
+    notModifiedHeaders: common,
   };
+}
+
+/** The encoding a page goes in: brotli when the browser takes it, else gzip, else as it is. */
+function encodingFor(accepted: string | undefined): Encoding {
+  if (accepted === undefined) return 'identity';
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+}
+
+/**
+ * Sends a page: a 304 when the browser holds this version of it, else its bytes. The whole block
+ * goes in one writeHead call: a header set before it (setHeader) sends Node down its slower path.
+ */
+export function sendDocument(
+  document: ReadyDocument,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  if (document.status === 200 && request.headers['if-none-match'] === document.etag) {
+    response.writeHead(304, document.notModifiedHeaders as string[]).end();
+    return;
+  }
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  response
+    .writeHead(document.status, document.headers[encoding] as string[])
+    .end(request.method === 'HEAD' ? undefined : document.bodies[encoding]);
 }
 
 /**
@@ -141,5 +201,6 @@ export async function renderDocument(options: {
     match.page === 'notFound' ? 404 : 200,
     html,
     securityPolicy([...scripts, pageData], renderer.styleHashes, development),
+    address.pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
   );
 }

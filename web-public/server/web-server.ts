@@ -8,15 +8,17 @@ import { HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events'
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
 import { CouponListings } from '@offers/api/coupons/queries/listings';
 import { ReadyCache } from '@offers/api/events/ready-cache';
+import { serverAnsweringFirst } from '@offers/api/http/server-answering-first';
 import { nextMarketMidnight } from '@offers/api/rules/coupons';
 import { STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
-import { type Moved, type ReadyDocument, renderDocument } from './documents.js';
+import { type Moved, type ReadyDocument, renderDocument, sendDocument } from './documents.js';
 import { serveImages } from './image-cache.js';
 import { readModelFetcher } from './read-models.js';
 import { developmentRenderer, productionRenderer, type Renderer } from './renderer.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 export const WEB_ROOT = fileURLToPath(new URL('../', import.meta.url)).replace(
   /\/dist\/web-public\/$/,
@@ -38,13 +40,10 @@ export interface WebServerOptions {
   logger?: boolean;
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-};
+/** The language a returning visitor chose (its cookie), which sends them from `/` to its home. */
+function chosenLanguage(cookie: string | undefined): string | undefined {
+  return cookie === undefined ? undefined : /(?:^|;\s*)language=(hi|te)(?:;|$)/.exec(cookie)?.[1];
+}
 
 /**
  * The public site's server: every page rendered from the read models as complete HTML (kept ready
@@ -68,7 +67,23 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const fetch = readModelFetcher(dataSource);
   const listings = new CouponListings(dataSource);
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: 'loopback' });
+  let readyPages = false;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: 'loopback',
+    // A page kept ready is sent before Fastify makes its request and reply, runs its hooks and
+    // routes: that would cost most of the request's time and add nothing the page's own header
+    // block does not hold. Anything else, and everything once the server is closing, is Fastify's.
+    serverFactory: serverAnsweringFirst((request, response) => {
+      if (!readyPages || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const url = request.url ?? '/';
+      if ((url === '/' || url.startsWith('/?')) && chosenLanguage(request.headers.cookie)) return false;
+      const document = pages.peek(url);
+      if (document === undefined || 'redirect' in document) return false;
+      sendDocument(document, request, response);
+      return true;
+    }),
+  });
   const pages = new ReadyCache<ReadyDocument | Moved>(
     environment.DATABASE_URL,
     [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL],
@@ -83,6 +98,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   );
   pages.start();
   crawlerFiles.start();
+  readyPages = !development;
+  app.addHook('preClose', (done) => {
+    readyPages = false;
+    done();
+  });
   app.addHook('onClose', async () => {
     await Promise.all([pages.stop(), crawlerFiles.stop(), renderer.vite?.close()]);
     await dataSource.destroy();
@@ -168,7 +188,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home.
     if (path === '/') {
       reply.header('vary', 'Cookie');
-      const chosen = /(?:^|;\s*)language=(hi|te)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+      const chosen = chosenLanguage(request.headers.cookie);
       if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
     const render = () => renderDocument({ renderer, fetch, url, publicUrl, development });
@@ -188,20 +208,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
             };
           });
     if ('redirect' in document) return reply.redirect(document.redirect, document.status);
-    reply
-      .status(document.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('etag', document.etag)
-      .header('vary', path === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-    if (document.contentSecurityPolicy)
-      reply.header('content-security-policy', document.contentSecurityPolicy);
-    if (document.status === 200 && request.headers['if-none-match'] === document.etag)
-      return reply.status(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(request.method === 'HEAD' ? undefined : document.bodies[encoding]);
+    // Its header block is the page's own, as when it is sent before Fastify (no onSend hooks).
+    reply.hijack();
+    sendDocument(document, request.raw, reply.raw);
   };
   // A page that cannot be rendered now (the database away) is a short HTML answer to retry, not JSON.
   app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {

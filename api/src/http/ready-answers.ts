@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { Metrics } from '../metrics/metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsReadHeaders } from './api-headers.js';
+import { serverAnsweringFirst } from './server-answering-first.js';
 
 /**
  * An answer kept ready: its bytes and its whole header block, built once when it is kept, so
@@ -169,8 +170,7 @@ const readySlots = new WeakMap<FastifyInstance, { answers?: ReadyAnswers }>();
 
 /**
  * Fastify's server factory for the API: a node:http server that offers each request to the ready
- * answers first (once the application installs them), and to Fastify otherwise. The server keeps
- * Fastify's own connection settings.
+ * answers first (once the application installs them), and to Fastify otherwise.
  */
 export function readyServerFactory(): {
   serverFactory: FastifyServerFactory;
@@ -178,19 +178,9 @@ export function readyServerFactory(): {
 } {
   const slot: { answers?: ReadyAnswers } = {};
   return {
-    serverFactory: (handler, options) => {
-      const server = createServer((request, response) => {
-        if (!slot.answers?.answer(request, response)) handler(request, response);
-      });
-      // As Fastify sets them on a server it makes (its options carry its defaults by now).
-      const { keepAliveTimeout, requestTimeout } = options as {
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-      };
-      if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
-      if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
-      return server;
-    },
+    serverFactory: serverAnsweringFirst(
+      (request, response) => slot.answers?.answer(request, response) ?? false,
+    ),
     bind: (instance) => readySlots.set(instance, slot),
   };
 }
