@@ -283,6 +283,8 @@ interface CommandSide {
   /** Commands per second that record an event, and the same change without one. */
   withEvent: number;
   withoutEvent: number;
+  /** CPU per command that records an event, in ms: this process, PostgreSQL and Redis (no /proc: undefined). */
+  cpuMsWithEvent?: number;
 }
 
 /**
@@ -303,9 +305,14 @@ async function benchCommandSide(app: INestApplicationContext, count: number): Pr
   await rate(false); // warm-up of both paths
   await rate(true);
   const withoutEvent = await rate(false);
+  // No worker runs yet: what the machine spends meanwhile is the commands'.
+  const here = measureProcess();
+  const machine = measureMachine();
   const withEvent = await rate(true);
+  const { services } = machine();
+  const cpuMsWithEvent = services && (here().load.cpuMs + services.postgres + services.redis) / count;
   await dataSource.query('TRUNCATE outbox, bench_item');
-  return { withEvent, withoutEvent };
+  return { withEvent, withoutEvent, cpuMsWithEvent };
 }
 
 interface Stage {
@@ -497,6 +504,24 @@ function combine(rounds: Summary[]): Summary {
   };
 }
 
+/**
+ * With every core busy, throughput is about the inverse of CPU per event. A command's CPU (its
+ * process, PostgreSQL, Redis) measured alone, next to a bare job's whole CPU, bounds the ratio of
+ * a pipeline whose every event is also a job that costs what a bare one does.
+ */
+function cpuBoundLines(commandSide: CommandSide, bare: Summary): string[] {
+  const { services } = bare.machine;
+  if (commandSide.cpuMsWithEvent === undefined || !services) return [];
+  const job =
+    (bare.bench.load.cpuMs + bare.workers.load.cpuMs + services.postgres + services.redis) / bare.count;
+  const command = commandSide.cpuMsWithEvent;
+  return [
+    `  CPU per command recording an event, commands alone (bench process, PostgreSQL, Redis): ${command.toFixed(2)} ms; ` +
+      `per bare BullMQ job: ${job.toFixed(2)} ms`,
+    `  ratio if each event cost its command and a bare job, nothing more: ${(job / (job + command)).toFixed(2)}`,
+  ];
+}
+
 function report(
   environment: Environment,
   settings: Settings,
@@ -580,6 +605,7 @@ function report(
     // on the machine, whatever the relay and the consumers cost.
     `  ceiling of the ratio set by the commands alone: ${(commandSide.withEvent / bare.perSecond).toFixed(2)} ` +
       "(commands/s recording an event over bare BullMQ's median round)",
+    ...cpuBoundLines(commandSide, bare),
     '',
     '  PostgreSQL pool, queries waiting for a connection:',
     `    bench process (commands)                ${poolText(pipeline.bench)}`,
