@@ -505,15 +505,24 @@ function combine(rounds: Summary[]): Summary {
 }
 
 /**
+ * A side's CPU time in ms: the bench process, the worker process, PostgreSQL and Redis, and all of
+ * them together (the services' and the total undefined without Linux's /proc).
+ */
+function cpuTimes({ bench, workers, machine }: Summary) {
+  const parts = [bench.load.cpuMs, workers.load.cpuMs, machine.services?.postgres, machine.services?.redis];
+  const known = parts.every((part) => part !== undefined);
+  return { parts, total: known ? parts.reduce((sum: number, part) => sum + part!, 0) : undefined };
+}
+
+/**
  * With every core busy, throughput is about the inverse of CPU per event. A command's CPU (its
  * process, PostgreSQL, Redis) measured alone, next to a bare job's whole CPU, bounds the ratio of
  * a pipeline whose every event is also a job that costs what a bare one does.
  */
 function cpuBoundLines(commandSide: CommandSide, bare: Summary): string[] {
-  const { services } = bare.machine;
-  if (commandSide.cpuMsWithEvent === undefined || !services) return [];
-  const job =
-    (bare.bench.load.cpuMs + bare.workers.load.cpuMs + services.postgres + services.redis) / bare.count;
+  const { total } = cpuTimes(bare);
+  if (commandSide.cpuMsWithEvent === undefined || total === undefined) return [];
+  const job = total / bare.count;
   const command = commandSide.cpuMsWithEvent;
   return [
     `  CPU per command recording an event, commands alone (bench process, PostgreSQL, Redis): ${command.toFixed(2)} ms; ` +
@@ -543,10 +552,9 @@ function report(
     pool ? `mean ${pool.mean.toFixed(1)}, max ${pool.max} (of ${pool.size} connections)` : 'n/a';
   const machineText = ({ machine }: Summary) => `${(machine.busy * 100).toFixed(0)}%`;
   // Where each event's CPU goes: the producing side, the consuming side and the two services.
-  const cpuRow = (label: string, { count, bench, workers, machine }: Summary) => {
-    const parts = [bench.load.cpuMs, workers.load.cpuMs, machine.services?.postgres, machine.services?.redis];
-    const known = parts.every((part) => part !== undefined);
-    const total = known ? parts.reduce((sum: number, part) => sum + part!, 0) : undefined;
+  const cpuRow = (label: string, summary: Summary) => {
+    const { parts, total } = cpuTimes(summary);
+    const { count } = summary;
     const cell = (ms: number | undefined, width: number) =>
       (ms === undefined ? 'n/a' : (ms / count).toFixed(2)).padStart(width);
     return `  ${label.padEnd(25)}${cell(parts[0], 8)}${cell(parts[1], 9)}${cell(parts[2], 12)}${cell(parts[3], 8)}${cell(total, 8)}`;

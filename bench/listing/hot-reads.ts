@@ -1,9 +1,10 @@
 /**
- * The hot public reads of the listing benchmark measured with wrk (when installed: `apt-get
- * install wrk`): each read's bytes are fetched from the API once, a bare `node:http` server is
- * started with those bytes, and both are loaded in alternating rounds, each server pinned to core
- * 0 and wrk to core 1 (taskset), so that server and load generator never share a core. The figure
- * of each is the median of the rounds; the ratio is the API's over the bare server's.
+ * Hot reads measured with wrk (when installed: `apt-get install wrk`), the API's in the listing
+ * benchmark and the rendered pages of the site's server in the site benchmark: each read's bytes
+ * are fetched from the server once, a bare `node:http` server is started with those bytes, and
+ * both are loaded in alternating rounds, each server pinned to core 0 and wrk to core 1 (taskset),
+ * so that server and load generator never share a core. The figure of each is the median of the
+ * rounds; the ratio is the server's over the bare server's.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { get } from 'node:http';
@@ -25,7 +26,7 @@ export interface HotReadResult {
   label: string;
   path: string;
   bytes: number;
-  api: { perSecond: number; p99Ms: number };
+  server: { perSecond: number; p99Ms: number };
   bare: { perSecond: number; p99Ms: number };
   ratio: number;
 }
@@ -111,15 +112,15 @@ function readBytes(url: string, headers: Record<string, string>) {
 
 /** Each read: API and bare server, `rounds` alternating rounds of `seconds` after a warm-up. */
 export async function measureHotReads(
-  apiBaseUrl: string,
-  api: ServerProcess,
+  baseUrl: string,
+  server: ServerProcess,
   reads: readonly HotRead[],
   options: { connections: number; seconds: number; rounds: number },
 ): Promise<HotReadResult[]> {
-  pin(api.pid, 0);
+  pin(server.pid, 0);
   const results: HotReadResult[] = [];
   for (const read of reads) {
-    const url = `${apiBaseUrl}${read.path}`;
+    const url = `${baseUrl}${read.path}`;
     const headers = read.headers ?? {};
     const { body, contentType, contentEncoding } = await readBytes(url, headers);
     const again = await readBytes(url, headers);
@@ -132,26 +133,26 @@ export async function measureHotReads(
     pin(bare.server.pid, 0);
     await wrk(url, options.connections, 2, headers);
     await wrk(bare.url, options.connections, 2, headers);
-    const apiRounds: Awaited<ReturnType<typeof wrk>>[] = [];
+    const serverRounds: Awaited<ReturnType<typeof wrk>>[] = [];
     const bareRounds: Awaited<ReturnType<typeof wrk>>[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
-      apiRounds.push(await wrk(url, options.connections, options.seconds, headers));
-      api.assertRunning();
+      serverRounds.push(await wrk(url, options.connections, options.seconds, headers));
+      server.assertRunning();
       bareRounds.push(await wrk(bare.url, options.connections, options.seconds, headers));
     }
     await bare.server.stop();
-    const figures = (rounds: typeof apiRounds) => ({
+    const figures = (rounds: typeof serverRounds) => ({
       perSecond: median(rounds.map((r) => r.perSecond)),
       p99Ms: median(rounds.map((r) => r.p99Ms)),
     });
-    const apiFigures = figures(apiRounds);
+    const serverFigures = figures(serverRounds);
     const bareFigures = figures(bareRounds);
     results.push({
       ...read,
       bytes: body.length,
-      api: apiFigures,
+      server: serverFigures,
       bare: bareFigures,
-      ratio: apiFigures.perSecond / bareFigures.perSecond,
+      ratio: serverFigures.perSecond / bareFigures.perSecond,
     });
   }
   return results;
@@ -174,7 +175,7 @@ export function hotReadLines(
     ...results.map(
       (result) =>
         `  ${`${result.label} ${result.path}`.slice(0, 33).padEnd(34)}${whole(result.bytes).padStart(8)}` +
-        `${whole(result.api.perSecond).padStart(11)}${`${result.api.p99Ms.toFixed(1)} ms`.padStart(9)}` +
+        `${whole(result.server.perSecond).padStart(11)}${`${result.server.p99Ms.toFixed(1)} ms`.padStart(9)}` +
         `${whole(result.bare.perSecond).padStart(12)}${`${result.bare.p99Ms.toFixed(1)} ms`.padStart(9)}` +
         `${result.ratio.toFixed(2).padStart(7)}${result.ratio >= target ? '' : '  (below target)'}`,
     ),
