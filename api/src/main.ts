@@ -13,7 +13,7 @@ const environment = loadEnvironmentOrExit();
 
 const app = await NestFactory.create<NestFastifyApplication>(
   AppModule.forRoot(environment),
-  createHttpAdapter(),
+  createHttpAdapter(environment.TRUSTED_PROXIES),
   { bufferLogs: true },
 );
 await configureHttpApp(app);

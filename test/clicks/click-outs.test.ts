@@ -5,8 +5,16 @@ import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName, ScheduledJob } from '@offers/api/jobs/queues';
 import { CLICK_OUT, TRACKING } from '@offers/api/rules/clicks';
 import { POSTBACK } from '@offers/api/rules/engagement';
+import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
-import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
+import {
+  approve,
+  type Marketplace,
+  startMarketplace,
+  submitCoupon,
+  untilEventsProcessed,
+} from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 
 /**
@@ -22,7 +30,10 @@ let secret: string;
 const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
 
 beforeAll(async () => {
-  market = await startMarketplace('click outs', { roles: ['relay', 'events', 'scheduler'] });
+  market = await startMarketplace('click outs', {
+    roles: ['relay', 'events', 'scheduler'],
+    consumers: [CouponListingProjection, DailyFiguresProjection],
+  });
   merchant = (await registerAndSignInMerchant(market.api.baseUrl)).session;
   couponId = await liveCoupon(merchant);
   shopper = (await registerAndSignInUser(market.api.baseUrl)).session;
@@ -51,9 +62,19 @@ const clickRows = (): Promise<
   );
 const clickCount = async () => (await clickRows()).length;
 
+/**
+ * A client address of its own for each click-out (sent as a trusted proxy would), so each is a
+ * click of its own: one address's click-outs on a coupon within the click window are one click.
+ */
+let addresses = 0;
+const nextAddress = () => {
+  addresses += 1;
+  return `10.77.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
 /** Follows a click-out and answers the click id the target carries in `param`. */
 async function clickOut(id: number, headers: Record<string, string> = {}, param = 'subid') {
-  const answer = await inject('GET', `/api/out/${id}`, headers);
+  const answer = await inject('GET', `/api/out/${id}`, { 'x-forwarded-for': nextAddress(), ...headers });
   expect(answer.statusCode).toBe(302);
   const clickId = new URL(String(answer.headers.location)).searchParams.get(param);
   expect(clickId).toMatch(CLICK_ID);
@@ -89,9 +110,67 @@ describe('click-outs', () => {
       {
         type: 'ClickedOut',
         aggregate_type: 'Click',
-        payload: { couponId, merchantId: merchant.id, userId: null },
+        payload: { couponId, merchantId: merchant.id, userId: null, counted: true },
       },
     ]);
+  });
+
+  it('records one anonymous click per address and coupon in the window; the others go to the store with its id', async () => {
+    const id = await liveCoupon(merchant);
+    const rowsBefore = await clickCount();
+    const from = (address: string) => clickOut(id, { 'x-forwarded-for': address });
+    const first = await from('10.78.0.1');
+    // A reload, the same address in IPv4-mapped form, and a script without cookies: the same click.
+    for (const address of ['10.78.0.1', '::ffff:10.78.0.1', '10.78.0.1']) {
+      const again = await from(address);
+      expect(again.answer.statusCode).toBe(302);
+      expect(again.clickId).toBe(first.clickId);
+      expect(again.answer.headers.location).toBe(first.answer.headers.location);
+    }
+    // Another address is another click; so is the same address on another coupon.
+    const other = await from('10.78.0.2');
+    expect(other.clickId).not.toBe(first.clickId);
+    const elsewhere = await clickOut(couponId, { 'x-forwarded-for': '10.78.0.1' });
+    expect(elsewhere.clickId).not.toBe(first.clickId);
+
+    expect((await clickCount()) - rowsBefore).toBe(3);
+    const events = await market.api.dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox WHERE type = 'ClickedOut' AND (payload->>'couponId')::int = $1`,
+      [id],
+    );
+    expect(events).toEqual([{ n: 2 }]);
+    await untilEventsProcessed(market);
+    const figures = await market.api.dataSource.query(
+      `SELECT sum(count)::int AS n FROM daily_figures WHERE figure = 'click-outs' AND coupon_id = $1`,
+      [id],
+    );
+    expect(figures).toEqual([{ n: 2 }]);
+  });
+
+  it('records every click-out of a signed-in shopper, while the analytics count the address once', async () => {
+    const id = await liveCoupon(merchant);
+    const address = { 'x-forwarded-for': '10.79.0.1' };
+    const anonymous = await clickOut(id, address);
+    const signedIn = [
+      await clickOut(id, { ...address, cookie: shopper.cookie }),
+      await clickOut(id, { ...address, ...shopper.bearer }),
+    ];
+    const ids = new Set([anonymous.clickId, ...signedIn.map((click) => click.clickId)]);
+    expect(ids.size).toBe(3);
+    const users = new Map((await clickRows()).map((row) => [row.id, row.user_id]));
+    expect(signedIn.map((click) => users.get(click.clickId))).toEqual([shopper.id, shopper.id]);
+    const counted = await market.api.dataSource.query(
+      `SELECT payload->>'counted' AS counted FROM outbox
+       WHERE type = 'ClickedOut' AND (payload->>'couponId')::int = $1 ORDER BY position`,
+      [id],
+    );
+    expect(counted.map((row: { counted: string }) => row.counted)).toEqual(['true', 'false', 'false']);
+    await untilEventsProcessed(market);
+    const figures = await market.api.dataSource.query(
+      `SELECT sum(count)::int AS n FROM daily_figures WHERE figure = 'click-outs' AND coupon_id = $1`,
+      [id],
+    );
+    expect(figures).toEqual([{ n: 1 }]);
   });
 
   it('gives every click its own unguessable id', async () => {

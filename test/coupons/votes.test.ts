@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COUPON_VOTES } from '@offers/api/rules/coupons';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
-import type { HttpResponse } from '../support/api-app.js';
 import {
   approve,
   type Marketplace,
@@ -31,27 +30,10 @@ afterAll(async () => {
 const inject = (method: string, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
   market.api.http.inject({ method, url, headers, payload });
 
-/** The visitor id the API gave in a `Set-Cookie`, if any. */
-function visitorCookieOf(response: HttpResponse): string | undefined {
-  const cookies = [response.headers['set-cookie'] ?? []].flat();
-  const named = cookies.find((cookie) => cookie.startsWith(`${COUPON_VOTES.visitorCookie}=`));
-  return named?.split(';')[0]?.split('=')[1];
-}
-
-/** A visitor without an account: its cookie id (none on the first vote) and its address. */
-function visitor(address: string) {
-  let cookie: string | undefined;
-  return async (couponId: number, worked: unknown) => {
-    const response = await inject(
-      'POST',
-      `/api/coupons/${couponId}/votes`,
-      { 'x-forwarded-for': address, ...(cookie && { cookie: `${COUPON_VOTES.visitorCookie}=${cookie}` }) },
-      { worked },
-    );
-    const given = visitorCookieOf(response);
-    if (given) cookie = given;
-    return response;
-  };
+/** A visitor without an account, known by its address (sent as a trusted proxy would). */
+function visitor(address: string, headers: Record<string, string> = {}) {
+  return (couponId: number, worked: unknown) =>
+    inject('POST', `/api/coupons/${couponId}/votes`, { 'x-forwarded-for': address, ...headers }, { worked });
 }
 
 // Lists are kept ready for up to a minute after a vote: each read asks for a page size not asked before.
@@ -76,7 +58,9 @@ describe('did this code work?', () => {
     expect(fresh).toMatchObject({ votes: 0, successRate: null, usedToday: 0 });
     expect(fresh.verifiedAt).toBe(fresh.verifiedAt && new Date(fresh.verifiedAt).toISOString());
 
-    const voters = ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4', '10.1.0.5'].map(visitor);
+    const voters = ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4', '10.1.0.5'].map((address) =>
+      visitor(address),
+    );
     for (const [index, vote] of voters.slice(0, 4).entries()) {
       const response = await vote(couponId, index !== 3);
       expect(response.statusCode).toBe(202);
@@ -96,6 +80,50 @@ describe('did this code work?', () => {
     expect(kept).toBe(5);
   });
 
+  it('counts an address once a day whatever its cookies, and a /64 of IPv6 as one address', async () => {
+    const couponId = await liveCoupon('Sandal soap 3 for 2');
+    const [{ before }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS before FROM outbox WHERE type = $1',
+      ['CouponVoted'],
+    );
+    // Five votes from one address, each with another cookie or none: one voter.
+    for (const cookie of [
+      '',
+      'visitor=aaaaaaaaaaaaaaaaaaaaaa',
+      'visitor=bbbbbbbbbbbbbbbbbbbbbb',
+      'x=1',
+      '',
+    ]) {
+      const response = await visitor('10.4.0.1', cookie ? { cookie } : {})(couponId, true);
+      expect(response.statusCode).toBe(202);
+    }
+    // Three addresses of one IPv6 /64 network, and the same address written as IPv4-mapped IPv6.
+    for (const address of [
+      '2001:db8:5:6::1',
+      '2001:db8:5:6:ffff::2',
+      '2001:db8:5:6:1:2:3:4',
+      '::ffff:10.4.0.1',
+    ]) {
+      expect((await visitor(address)(couponId, false)).statusCode).toBe(202);
+    }
+    await untilEventsProcessed(market);
+    const votes = await market.api.dataSource.query(
+      'SELECT visitor, worked FROM coupon_votes WHERE coupon_id = $1 ORDER BY visitor',
+      [couponId],
+    );
+    expect(votes).toEqual([
+      { visitor: 'address:10.4.0.1', worked: false },
+      { visitor: 'address:2001:db8:5:6::/64', worked: false },
+    ]);
+    expect(await card(couponId)).toMatchObject({ votes: 2 });
+    const [{ after }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS after FROM outbox WHERE type = $1',
+      ['CouponVoted'],
+    );
+    // Every vote is recorded (a changed answer replaces the day's vote), but counts once per voter.
+    expect(after - before).toBe(9);
+  });
+
   it('counts a signed-in shopper as the account, whatever its cookies and address', async () => {
     const couponId = await liveCoupon('Rose body mist 15% off');
     const { session } = await registerAndSignInUser(market.api.baseUrl);
@@ -110,7 +138,7 @@ describe('did this code work?', () => {
         { worked },
       );
       expect(response.statusCode).toBe(202);
-      expect(visitorCookieOf(response)).toBeUndefined();
+      expect(response.headers['set-cookie']).toBeUndefined();
     }
     const votes = await market.api.dataSource.query(
       'SELECT visitor, worked FROM coupon_votes WHERE coupon_id = $1',

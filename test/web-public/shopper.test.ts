@@ -258,7 +258,7 @@ describe('browsing coupons', () => {
           `SELECT v.worked, v.visitor FROM coupon_votes v JOIN coupons c ON c.id = v.coupon_id
            WHERE c.title LIKE 'Argan hair oil%'`,
         );
-        expect(votes).toEqual([{ worked: true, visitor: expect.stringMatching(/^visitor:/) }]);
+        expect(votes).toEqual([{ worked: true, visitor: expect.stringMatching(/^address:/) }]);
 
         // Closed, the dialog leaves the code on the card, which opens it again.
         await dialog.getByRole('button', { name: 'Close' }).click();

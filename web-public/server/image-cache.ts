@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { forwardedFor } from '@offers/api/http/client-address';
 
 /** Bytes of images kept in memory by the site's server, most recently asked for first. */
 export const IMAGE_CACHE_BYTES = 64 << 20;
@@ -64,7 +65,7 @@ export function serveImages(app: FastifyInstance, upstream: string, cache = new 
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
         headers: {
           accept: request.headers.accept ?? '*/*',
-          'x-forwarded-for': [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+          'x-forwarded-for': forwardedFor(request.raw),
         },
       }).catch(() => undefined);
       // As the forwarding of the rest of /api answers when the API cannot be reached.

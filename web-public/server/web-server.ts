@@ -8,6 +8,7 @@ import { HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events'
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
 import { CouponListings } from '@offers/api/coupons/queries/listings';
 import { ReadyCache } from '@offers/api/events/ready-cache';
+import { addressList, forwardedFor } from '@offers/api/http/client-address';
 import { serverAnsweringFirst } from '@offers/api/http/server-answering-first';
 import { nextMarketMidnight } from '@offers/api/rules/coupons';
 import { STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
@@ -70,7 +71,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   let readyPages = false;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: 'loopback',
+    // X-Forwarded-For is believed from the proxies the deployment names (TRUSTED_PROXIES).
+    trustProxy: addressList(environment.TRUSTED_PROXIES),
     // A page kept ready is sent before Fastify makes its request and reply, runs its hooks and
     // routes: that would cost most of the request's time and add nothing the page's own header
     // block does not hold. Anything else, and everything once the server is closing, is Fastify's.
@@ -121,11 +123,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     upstream: environment.API_UPSTREAM_URL,
     prefix: '/api',
     rewritePrefix: '/api',
-    // The API trusts this server (loopback) to say who is asking: rate limits count the shopper.
+    // The API trusts this server (TRUSTED_PROXIES) to say who is asking: rate limits count the shopper.
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => ({
         ...headers,
-        'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+        'x-forwarded-for': forwardedFor(request.raw),
         'x-forwarded-host': request.headers.host ?? '',
         'x-forwarded-proto': request.protocol,
       }),

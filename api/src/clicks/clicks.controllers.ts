@@ -68,7 +68,7 @@ export class ClickOutController {
     // Only a shopper is credited for purchases: a merchant or admin trying a link is a visitor.
     const shopper = request.account?.role === 'user' ? request.account.id : null;
     const result: ClickOutResult =
-      id === null ? null : await this.commands.execute(new ClickOut(id, shopper));
+      id === null ? null : await this.commands.execute(new ClickOut(id, shopper, request.ip));
     if (result) return reply.redirect(result.location, 302);
     if (!request.headers.accept?.includes('text/html')) {
       throw new NotFoundException({ statusCode: 404, message: CLICK_OUT.unavailable });

@@ -14,6 +14,8 @@ import {
   type ValidationOptions,
   validateSync,
 } from 'class-validator';
+import { addressListProblem } from '../http/client-address.js';
+import { CLICK_OUT_WINDOW_SECONDS } from '../rules/rate-limits.js';
 
 /** A URL whose scheme is one of `protocols` and that names a host. */
 function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions) {
@@ -36,6 +38,20 @@ function IsServiceUrl(protocols: string[], validationOptions?: ValidationOptions
             return false;
           }
         },
+      },
+    });
+}
+
+/** A comma-separated list of addresses, CIDR ranges and proxy-addr's names (see addressList). */
+function IsAddressList() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isAddressList',
+      target: target.constructor,
+      propertyName,
+      options: { message: 'must list addresses or CIDR ranges, separated by commas' },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && addressListProblem(value) === null,
       },
     });
 }
@@ -115,6 +131,28 @@ export class Environment {
   @Min(1)
   @Max(24 * 90)
   SESSION_IDLE_HOURS = 24;
+
+  /**
+   * The proxies (load balancers, a CDN, the public site's server) whose `X-Forwarded-For` is
+   * believed, so limits and counters see the shopper behind them: addresses, CIDR ranges or the
+   * names `loopback`, `linklocal`, `uniquelocal`, separated by commas.
+   */
+  @IsAddressList()
+  TRUSTED_PROXIES = 'loopback';
+
+  /**
+   * Client addresses the per-address rate limits leave alone (monitors, load generators), in the
+   * same form. Empty by default; `npm start` lists loopback.
+   */
+  @IsAddressList()
+  RATE_LIMIT_EXEMPT = '';
+
+  /** Anonymous click-outs from one address to one coupon within this time are one click. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 3600)
+  CLICK_OUT_WINDOW_SECONDS = CLICK_OUT_WINDOW_SECONDS;
 
   /** The first admin, created by the seed when no admin exists. */
   @IsString()

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional } from 'class-validator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { addressGroup } from '../http/client-address.js';
 import { SearchText, WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { type AccountRequest, Public } from '../identity/sessions/access.js';
@@ -58,6 +58,16 @@ class ListingQueryDto {
   perPage: number = COUPON_LISTING.defaultPerPage;
 }
 
+/**
+ * Who votes: the signed-in account, else the client address (an IPv6 network by its /64). A
+ * cookie would let one script vote again and again by dropping it, so anonymous votes are one
+ * per address whatever the cookie: a household or office behind one address votes once a day.
+ */
+function visitorOf(request: AccountRequest): string {
+  if (request.account) return `${request.account.role}:${request.account.id}`;
+  return `address:${addressGroup(request.ip)}`;
+}
+
 @ApiTags('coupons')
 @Public()
 @Controller()
@@ -98,31 +108,9 @@ export class PublicCouponsController {
    */
   @Post('coupons/:id/votes')
   @HttpCode(202)
-  async vote(
-    @Param('id', IdPipe) id: number,
-    @Body() body: VoteDto,
-    @Req() request: AccountRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    await this.commands.execute(new VoteOnCoupon(id, this.visitorOf(request, reply), body.worked));
+  async vote(@Param('id', IdPipe) id: number, @Body() body: VoteDto, @Req() request: AccountRequest) {
+    await this.commands.execute(new VoteOnCoupon(id, visitorOf(request), body.worked));
     return { statusCode: 202, message: 'Thank you.' };
-  }
-
-  /** The signed-in account, else a first-party cookie id (given on the first vote) with the address. */
-  private visitorOf(request: AccountRequest, reply: FastifyReply): string {
-    if (request.account) return `${request.account.role}:${request.account.id}`;
-    let id = request.cookies?.[COUPON_VOTES.visitorCookie];
-    if (!id || !/^[A-Za-z0-9_-]{22}$/.test(id)) {
-      id = randomBytes(16).toString('base64url');
-      reply.setCookie(COUPON_VOTES.visitorCookie, id, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: COUPON_VOTES.visitorCookieDays * 24 * 3600,
-      });
-    }
-    return `visitor:${id}:${request.ip}`;
   }
 
   @Get('categories')

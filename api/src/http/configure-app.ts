@@ -17,7 +17,9 @@ import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
+import { addressList } from './client-address.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
+import { RateLimits } from './rate-limits.js';
 import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
 import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
@@ -42,11 +44,12 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
  * Fastify, naming each request after the caller's `X-Request-Id` when it sent a sane one, on a
  * server that serves ready public reads before Fastify routes them (see ReadyAnswers).
  */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(trustedProxies: string): FastifyAdapter {
   const ready = readyServerFactory();
   const adapter = new FastifyAdapter({
-    // X-Forwarded-For is believed only from a proxy on this machine (sign-in throttling keys on it).
-    trustProxy: 'loopback',
+    // X-Forwarded-For is believed only from the proxies the deployment names: limits, throttles
+    // and counters key on the client address it gives.
+    trustProxy: addressList(trustedProxies),
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
     serverFactory: ready.serverFactory,
@@ -91,6 +94,7 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     );
   });
   recordRequestDurations(instance, app.get(Metrics));
+  app.get(RateLimits).install(instance);
   answerWithinDeadline(instance, {
     requestMs: environment.REQUEST_TIMEOUT_MS,
     uploadMs: environment.UPLOAD_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { busyReason } from '../database/busy-errors.js';
 import { SERVICE_BUSY } from '../rules/http.js';
+import { TooManyRequests } from './rate-limits.js';
 import type { FieldErrors } from './validation.js';
 
 export interface ErrorBody {
@@ -76,6 +77,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const body = toErrorBody(exception, requestIdOf(request), this.logger);
     // Past the request timeout the 503 has gone out already; the late outcome is only logged.
     if (reply.sent || reply.raw.headersSent) return;
+    if (exception instanceof TooManyRequests)
+      reply.header('retry-after', String(exception.retryAfterSeconds));
     void sendErrorBody(reply, body);
   }
 }

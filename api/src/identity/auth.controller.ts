@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
 import { ACCESS_POOL } from '../database/data-source-options.js';
+import { addressGroup } from '../http/client-address.js';
+import { RateLimits } from '../http/rate-limits.js';
 import {
   EMAIL_CONFIRMATION,
   MERCHANT_REGISTRATION,
@@ -22,7 +24,6 @@ import { signedInAdmin, signedInMerchant, signedInUser } from './queries/profile
 import { CurrentAccount, Public } from './sessions/access.js';
 import { SessionService, type SignedInAccount } from './sessions/session.service.js';
 import { clearSessionCookies, setSessionCookies } from './sessions/session-cookies.js';
-import { RequestLimits } from './sign-in/request-limits.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 
 /**
@@ -45,13 +46,13 @@ export class AuthController {
     /** The access pool, as for the sign-in itself: signing in never waits behind other work. */
     @InjectDataSource(ACCESS_POOL) private readonly dataSource: DataSource,
     private readonly environment: Environment,
-    private readonly limits: RequestLimits,
+    private readonly limits: RateLimits,
   ) {}
 
   @Public()
   @Post('users/register')
   async registerUser(@Body() body: RegisterUserDto, @Req() request: FastifyRequest) {
-    await this.limits.count('registration', request.ip);
+    await this.limits.consume('registration', request.ip);
     const { userId, referralCode } = await this.commands.execute(new RegisterUser(body));
     return { userId, referralCode, message: USER_REGISTRATION.success };
   }
@@ -59,7 +60,7 @@ export class AuthController {
   @Public()
   @Post('merchants/register')
   async registerMerchant(@Body() body: RegisterMerchantDto, @Req() request: FastifyRequest) {
-    await this.limits.count('registration', request.ip);
+    await this.limits.consume('registration', request.ip);
     const { merchantId, referralCode } = await this.commands.execute(new RegisterMerchant(body));
     return { merchantId, referralCode, message: MERCHANT_REGISTRATION.success };
   }
@@ -83,7 +84,7 @@ export class AuthController {
       // The DTO makes sure one of the two is given.
       identifier: body.emailOrMobile ?? body.email ?? '',
       password: body.password,
-      clientAddress: request.ip,
+      clientAddress: addressGroup(request.ip),
       bearer: wantsBearer(request),
       userAgent: request.headers['user-agent'],
     });
@@ -109,7 +110,7 @@ export class AuthController {
     const { accountId, session } = await this.signIns.signIn('merchant', {
       identifier: body.userName,
       password: body.password,
-      clientAddress: request.ip,
+      clientAddress: addressGroup(request.ip),
       bearer: wantsBearer(request),
       userAgent: request.headers['user-agent'],
     });
@@ -136,7 +137,7 @@ export class AuthController {
       identifier: body.username,
       password: body.password,
       adminEmail: body.email,
-      clientAddress: request.ip,
+      clientAddress: addressGroup(request.ip),
       bearer: wantsBearer(request),
       userAgent: request.headers['user-agent'],
     });

@@ -22,7 +22,6 @@ import {
 import { ReferralCodesController } from './referral-codes.controller.js';
 import { AccessGuard } from './sessions/access.js';
 import { SessionService } from './sessions/session.service.js';
-import { RequestLimits } from './sign-in/request-limits.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { SignInThrottle } from './sign-in/sign-in-throttle.js';
 
@@ -49,7 +48,6 @@ import { SignInThrottle } from './sign-in/sign-in-throttle.js';
     SessionService,
     SignInService,
     SignInThrottle,
-    RequestLimits,
     ChangePasswordHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,

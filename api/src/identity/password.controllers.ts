@@ -2,13 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { RateLimits } from '../http/rate-limits.js';
 import { PASSWORD_RESET, type RecoverableRole } from '../rules/accounts.js';
 import { ChangePassword, RequestPasswordReset, ResetPassword } from './commands/passwords.js';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto.js';
 import { CurrentAccount, Public } from './sessions/access.js';
 import { SessionService, type SignedInAccount } from './sessions/session.service.js';
 import { clearSessionCookies } from './sessions/session-cookies.js';
-import { RequestLimits } from './sign-in/request-limits.js';
 
 /** Password recovery for users and merchants who cannot sign in. */
 @ApiTags('auth')
@@ -16,7 +16,7 @@ import { RequestLimits } from './sign-in/request-limits.js';
 export class PasswordRecoveryController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly limits: RequestLimits,
+    private readonly limits: RateLimits,
   ) {}
 
   /** Always the same 202, whether or not the account exists: the form tells nobody who is registered. */
@@ -24,7 +24,7 @@ export class PasswordRecoveryController {
   @Post('forgot')
   @HttpCode(202)
   async forgot(@Body() body: ForgotPasswordDto) {
-    await this.limits.count('password-recovery', `${body.role}:${body.email}`);
+    await this.limits.consumeForAccount('passwordRecovery', `${body.role}:${body.email}`);
     await this.commands.execute(new RequestPasswordReset(body.role, body.email));
     return { message: PASSWORD_RESET.accepted };
   }

@@ -67,6 +67,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly rateLimited = new Counter({
+    name: 'offers_rate_limited_total',
+    help: 'Requests refused with 429 by the per-address rate limits, by class of routes.',
+    labelNames: ['class'] as const,
+    registers: [this.registry],
+  });
+
   /** Lookups counted since the last scrape, by cache and outcome: a hit costs an addition. */
   private readonly cacheCounts = new Map<string, { hit: number; miss: number }>();
 

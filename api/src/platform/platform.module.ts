@@ -17,14 +17,15 @@ import { Environment } from '../config/environment.js';
 import { dataSourceOptions, type PoolKind, poolLimits } from '../database/data-source-options.js';
 import { OutboxSignal } from '../events/outbox-signal.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
+import { RateLimits } from '../http/rate-limits.js';
 import { ReadyAnswers } from '../http/ready-answers.js';
 import { PRODUCER_REDIS, QueueRegistry } from '../jobs/queue-registry.js';
 import { configureImageLimit } from '../media/images.js';
 import { Metrics } from '../metrics/metrics.js';
-import { closeRedisConnection, createRedisConnection } from '../redis/redis-connection.js';
+import { CLIENT_REDIS, closeRedisConnection, createRedisConnection } from '../redis/redis-connection.js';
 import { loggerOptions } from './logging.js';
 
-export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
+export { CLIENT_REDIS };
 
 export interface PlatformOptions {
   /** Where JSON logs go (standard output by default). */
@@ -82,6 +83,7 @@ export class PlatformModule {
         OutboxSignal,
         UnitOfWork,
         ReadyAnswers,
+        RateLimits,
         // One registry per application: the process's metrics, labelled api or workers.
         { provide: Metrics, useFactory: () => new Metrics(options.pool === 'workers' ? 'workers' : 'api') },
       ],
@@ -94,6 +96,7 @@ export class PlatformModule {
         CqrsModule,
         Metrics,
         ReadyAnswers,
+        RateLimits,
       ],
     };
   }

@@ -1,6 +1,12 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
+ * The API's and workers' connection for their own reads and writes (limits, counters, windows),
+ * provided by the platform module.
+ */
+export const CLIENT_REDIS = Symbol('CLIENT_REDIS');
+
+/**
  * How a connection is used decides how it behaves while Redis is away:
  * - `producer` fails a command at once, so the caller (the outbox relay) can back off and retry;
  * - `worker` waits for Redis to return (BullMQ's blocking reads need `maxRetriesPerRequest: null`);

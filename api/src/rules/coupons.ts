@@ -103,8 +103,6 @@ export const OFFER_UNAVAILABLE = 'This offer is no longer available.';
  */
 export const COUPON_VOTES = {
   minVotesForRate: 5,
-  visitorCookie: 'visitor',
-  visitorCookieDays: 365,
   workedRequired: 'Say whether the code worked: true or false.',
   unavailable: OFFER_UNAVAILABLE,
 } as const;

@@ -79,6 +79,8 @@ async function additionsOf(event: PublishedEvent, manager: EntityManager): Promi
     case CouponRevealed.type:
       return perCoupon(DAILY_FIGURES.reveals, merchantId, Number(event.aggregateId) || 0);
     case ClickedOut.type:
+      // An address's repeated click-outs on a coupon within the window count once.
+      if (payload.counted === false) return [];
       return perCoupon(DAILY_FIGURES.clickOuts, merchantId, Number(payload.couponId) || 0);
     case PurchaseRecorded.type:
       return perCoupon(

@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { newClickId } from '../click-ids.js';
+import { ClickWindow } from '../click-window.js';
 import { ClickedOut } from '../events/click-events.js';
 import { merchantLink } from '../merchant-link.js';
 import { CLICK_OUT_TARGET, type ClickOutTargetRow, INSERT_CLICK } from '../queries/clicks.js';
@@ -13,30 +14,60 @@ export class ClickOut extends Command<ClickOutResult> {
     readonly couponId: number,
     /** The signed-in shopper, credited for a purchase the merchant reports with this click. */
     readonly userId: number | null,
+    /** The client address, as the trusted proxies give it. */
+    readonly clientAddress: string,
   ) {
     super();
   }
 }
 
 /**
- * Records a click on a live coupon and answers the merchant's address carrying its id. The only
- * possible target is the URL stored with the coupon or its merchant.
+ * Answers the merchant's address carrying a click id, for a live coupon. The only possible target
+ * is the URL stored with the coupon or its merchant.
+ *
+ * A signed-in shopper's click-out is always recorded: it carries their cashback. An anonymous one
+ * is recorded once per address and coupon in the click window; a later one goes to the store with
+ * the first one's id and writes nothing. Whoever clicks, the analytics count an address's clicks
+ * on a coupon once per window (the event says whether it counts).
  */
 @CommandHandler(ClickOut)
 export class ClickOutHandler implements ICommandHandler<ClickOut> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly window: ClickWindow,
+  ) {}
 
-  execute({ couponId, userId }: ClickOut): Promise<ClickOutResult> {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const [coupon]: ClickOutTargetRow[] = await manager.query(CLICK_OUT_TARGET, [couponId]);
-      if (!coupon) return null;
-      const clickedAt = new Date();
-      const clickId = newClickId(clickedAt);
-      const location = merchantLink(coupon.url, coupon.subIdParam, clickId);
-      if (!location) return null;
-      await manager.query(INSERT_CLICK, [clickId, coupon.couponId, coupon.merchantId, userId, clickedAt]);
-      record(new ClickedOut(clickId, { couponId: coupon.couponId, merchantId: coupon.merchantId, userId }));
-      return { clickId, location };
-    });
+  async execute({ couponId, userId, clientAddress }: ClickOut): Promise<ClickOutResult> {
+    let claimed: string | null = null;
+    try {
+      return await this.unitOfWork.run(async ({ manager, record }) => {
+        const [coupon]: ClickOutTargetRow[] = await manager.query(CLICK_OUT_TARGET, [couponId]);
+        if (!coupon) return null;
+        const clickedAt = new Date();
+        const clickId = newClickId(clickedAt);
+        if (!merchantLink(coupon.url, coupon.subIdParam, clickId)) return null;
+        const claim = await this.window.claim(clientAddress, coupon.couponId, clickId);
+        if (claim.first) claimed = clickId;
+        if (!claim.first && userId === null) {
+          return {
+            clickId: claim.clickId,
+            location: merchantLink(coupon.url, coupon.subIdParam, claim.clickId)!,
+          };
+        }
+        await manager.query(INSERT_CLICK, [clickId, coupon.couponId, coupon.merchantId, userId, clickedAt]);
+        record(
+          new ClickedOut(clickId, {
+            couponId: coupon.couponId,
+            merchantId: coupon.merchantId,
+            userId,
+            counted: claim.first,
+          }),
+        );
+        return { clickId, location: merchantLink(coupon.url, coupon.subIdParam, clickId)! };
+      });
+    } catch (error) {
+      if (claimed) await this.window.release(clientAddress, couponId, claimed);
+      throw error;
+    }
   }
 }

@@ -3,15 +3,17 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { Environment } from '../../config/environment.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
+import { addressGroup } from '../../http/client-address.js';
 import { CLIENT_REDIS } from '../../platform/platform.module.js';
-import { countInWindow, refuseOverLimit } from '../../redis/window-counter.js';
 import { OFFER_UNAVAILABLE, REVEAL_LIMITS } from '../../rules/coupons.js';
 import { CouponRevealed } from '../events/coupon-events.js';
 import { USABLE_COUPON } from '../queries/coupon-records.js';
 
 /**
- * Decides whether a reveal counts towards popularity. Counters live in Redis, shared by every API
- * process. Without Redis the code is still revealed, but the click is not counted.
+ * Decides whether a reveal counts towards popularity: one address's reveals of one coupon count
+ * once in a while (the rate of reveals is limited before the request gets here, see RATE_LIMITS).
+ * Kept in Redis, shared by every API process. Without Redis the code is still revealed, but the
+ * click is not counted.
  */
 @Injectable()
 export class RevealLimiter {
@@ -21,17 +23,12 @@ export class RevealLimiter {
   ) {}
 
   async shouldCount(address: string, couponId: number): Promise<boolean> {
-    const prefix = `${this.environment.QUEUE_PREFIX}:reveal`;
-    let results: Array<[Error | null, unknown]> | null;
+    const key = `${this.environment.QUEUE_PREFIX}:reveal:once:${addressGroup(address)}:${couponId}`;
     try {
-      results = await countInWindow(this.redis.multi(), `${prefix}:rate:${address}`, 60)
-        .set(`${prefix}:once:${address}:${couponId}`, '1', 'EX', REVEAL_LIMITS.countOncePerSeconds, 'NX')
-        .exec();
+      return (await this.redis.set(key, '1', 'EX', REVEAL_LIMITS.countOncePerSeconds, 'NX')) === 'OK';
     } catch {
       return false;
     }
-    refuseOverLimit(results, 0, REVEAL_LIMITS.perMinute, REVEAL_LIMITS.message);
-    return results?.[2]?.[1] === 'OK';
   }
 }
 
