@@ -49,7 +49,10 @@ export async function startApi(environment: Environment, extraControllers: Type[
     imports: [AppModule.forRoot(environment, { logDestination: destination })],
     controllers: extraControllers,
   }).compile();
-  const app = module.createNestApplication<NestFastifyApplication>(createHttpAdapter(environment.TRUSTED_PROXIES), { bufferLogs: true });
+  const app = module.createNestApplication<NestFastifyApplication>(
+    createHttpAdapter(environment.TRUSTED_PROXIES),
+    { bufferLogs: true },
+  );
   await configureHttpApp(app);
   await app.listen(0, '127.0.0.1');
   const baseUrl = await app.getUrl();

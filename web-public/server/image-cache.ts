@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { forwardedFor } from '@offers/api/http/client-address';
+import type { FastifyInstance } from 'fastify';
 
 /** Bytes of images kept in memory by the site's server, most recently asked for first. */
 export const IMAGE_CACHE_BYTES = 64 << 20;

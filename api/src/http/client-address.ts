@@ -61,6 +61,9 @@ export function addressGroup(address: string): string {
  * socket's peer, as every proxy appends). The server behind trusts this proxy and, through
  * TRUSTED_PROXIES, the ones before it, and so finds the same client this server did.
  */
-export function forwardedFor(request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } }): string {
+export function forwardedFor(request: {
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string };
+}): string {
   return [request.headers['x-forwarded-for'], request.socket.remoteAddress].flat().filter(Boolean).join(', ');
 }
