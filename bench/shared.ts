@@ -170,6 +170,8 @@ export function benchEnvironment(): Environment {
     DATABASE_URL: databaseUrl.toString(),
     QUEUE_PREFIX: `offers-bench-${suffix}`,
     LOG_LEVEL: 'warn',
+    // The load generator is on loopback: a bench measures the product, not its rate limits.
+    RATE_LIMIT_EXEMPT: process.env.RATE_LIMIT_EXEMPT ?? 'loopback',
   });
 }
 
