@@ -270,7 +270,7 @@ describe("the site's image cache", () => {
     try {
       const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/media/${id}`;
       const webp = { accept: 'image/webp,*/*' };
-      const bodies = [];
+      const bodies: Buffer[] = [];
       for (const query of ['?w=160', `?w=160&utm_source=${random()}`, `?${random()}=1&w=160`, '?w=0160']) {
         const response = await fetch(`${base}${query}`, { headers: webp });
         expect({ query, status: response.status }).toEqual({ query, status: 200 });
