@@ -88,6 +88,9 @@ export async function serveSite(
     sitemapLimit?: number;
     /** Told of each request that reaches Fastify's routing (not of pages sent before it). */
     routed?: (url: string) => void;
+    /** Told of each page rendered, by its canonical address. */
+    rendered?: (address: string) => void;
+    pageCache?: { maxPages?: number; maxApartPages?: number; maxBytes?: number };
   } = {},
 ): Promise<WebApp> {
   const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });
@@ -95,6 +98,8 @@ export async function serveSite(
     environment,
     publicUrl: TEST_PUBLIC_URL,
     sitemapLimit: options.sitemapLimit,
+    rendered: options.rendered,
+    pageCache: options.pageCache,
   });
   const { routed } = options;
   if (routed) server.addHook('onRequest', async (request) => routed(request.url));

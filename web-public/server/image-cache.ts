@@ -1,10 +1,13 @@
 import { forwardedFor } from '@offers/api/http/client-address';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** Bytes of images kept in memory by the site's server, most recently asked for first. */
 export const IMAGE_CACHE_BYTES = 64 << 20;
 /** Larger images are passed through, not kept (originals; the sizes pages ask for are far smaller). */
 const LARGEST_KEPT = 1 << 20;
+/** Images kept at most, however small (each costs its headers and key besides its bytes). */
+export const IMAGE_CACHE_ENTRIES = 10_000;
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
 interface KeptImage {
@@ -20,35 +23,44 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'etag', 'vary', 'last-mod
  * The images of the pages (`/api/media/:id`, with `?w=`), kept in memory once fetched from the API:
  * an image never changes under its address (the API sends them `immutable`), so the copy never goes
  * stale. A page's images then arrive as fast as its scripts, and the API is not asked again for
- * every visitor (the role a CDN plays in front of a bigger installation). Bounded by bytes, least
- * recently used dropped first; a Map keeps the order (a library's LRU would do the same, and the
- * one hoisted for other packages here is an old major version the site's server would resolve).
+ * every visitor (the role a CDN plays in front of a bigger installation). Bounded by bytes and by
+ * entries, least recently used dropped first (lru-cache).
  */
 export class ImageCache {
-  private readonly kept = new Map<string, KeptImage>();
-  private bytes = 0;
+  private readonly kept: LRUCache<string, KeptImage>;
 
-  constructor(private readonly maxBytes = IMAGE_CACHE_BYTES) {}
+  constructor(maxBytes = IMAGE_CACHE_BYTES, maxEntries = IMAGE_CACHE_ENTRIES) {
+    this.kept = new LRUCache({
+      max: maxEntries,
+      maxSize: maxBytes,
+      maxEntrySize: Math.min(LARGEST_KEPT, maxBytes),
+      sizeCalculation: (image) => Math.max(1, image.body.length),
+    });
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
 
   get(key: string): KeptImage | undefined {
-    const image = this.kept.get(key);
-    if (image) {
-      this.kept.delete(key);
-      this.kept.set(key, image);
-    }
-    return image;
+    return this.kept.get(key);
   }
 
   set(key: string, image: KeptImage): void {
-    if (image.body.length > LARGEST_KEPT || this.kept.has(key)) return;
-    this.kept.set(key, image);
-    this.bytes += image.body.length;
-    for (const [oldest, { body }] of this.kept) {
-      if (this.bytes <= this.maxBytes) break;
-      this.kept.delete(oldest);
-      this.bytes -= body.length;
-    }
+    if (!this.kept.has(key)) this.kept.set(key, image);
   }
+}
+
+/**
+ * The address an image is kept and asked for under: its id and its width (`?w=`), nothing else,
+ * so a parameter the API does not read never makes a copy. Undefined: a query the API must judge
+ * (a width that is not a number); such an answer is passed through and not kept.
+ */
+function canonicalImageAddress(path: string, query: string): string | undefined {
+  if (query === '') return path;
+  const width = new URLSearchParams(query).get('w');
+  if (width === null) return path;
+  return /^\d{1,5}$/.test(width) ? `${path}?w=${Number(width)}` : undefined;
 }
 
 /**
@@ -58,10 +70,15 @@ export class ImageCache {
 export function serveImages(app: FastifyInstance, upstream: string, cache = new ImageCache()): void {
   app.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
     const webp = /image\/webp/.test(request.headers.accept ?? '');
-    const key = `${request.url}|${webp ? 'webp' : 'other'}`;
-    let image = cache.get(key);
+    const at = request.url.indexOf('?');
+    const address = canonicalImageAddress(
+      at === -1 ? request.url : request.url.slice(0, at),
+      at === -1 ? '' : request.url.slice(at + 1),
+    );
+    const key = address && `${address}|${webp ? 'webp' : 'other'}`;
+    let image = key ? cache.get(key) : undefined;
     if (!image) {
-      const response = await fetch(new URL(request.url, upstream), {
+      const response = await fetch(new URL(address ?? request.url, upstream), {
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
         headers: {
           accept: request.headers.accept ?? '*/*',
@@ -76,7 +93,7 @@ export function serveImages(app: FastifyInstance, upstream: string, cache = new 
         if (value) headers[name] = value;
       }
       image = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
-      if (response.status === 200 && /\bimmutable\b/.test(headers['cache-control'] ?? ''))
+      if (key && response.status === 200 && /\bimmutable\b/.test(headers['cache-control'] ?? ''))
         cache.set(key, image);
     }
     if (

@@ -39,7 +39,18 @@ export interface PageHead {
 
 export type PageData = Record<string, unknown>;
 
+/** The canonical form of an address (see `src/addresses.ts`). */
+export interface CanonicalAddress {
+  address: string;
+  misnamed: boolean;
+  search: boolean;
+  namesCategories: boolean;
+  personal: boolean;
+}
+
 export interface SsrEntry {
+  canonicalAddress(path: string, query: string): CanonicalAddress;
+  withKnownCategories(address: string, categories: ReadonlyArray<{ id: number; name: string }>): string;
   /** The id of the page's JSON script element (see src/page-script.ts). */
   PAGE_DATA_ID: string;
   matchPage(path: string): PageMatch;

@@ -28,7 +28,17 @@ export const WEB_ROOT = fileURLToPath(new URL('../', import.meta.url)).replace(
 
 /** Longest a rendered page is kept: the popular order follows reveals within this. */
 const MAX_AGE_MS = 60_000;
-const MAX_PAGES = 2_000;
+/** Pages kept at most, the least recently asked for going first past either bound. */
+export const MAX_PAGES = 2_000;
+export const MAX_PAGE_BYTES = 256 << 20;
+/** Of those, searches and not-found pages at most: they never evict the pages everyone reads. */
+export const MAX_APART_PAGES = 200;
+
+/** What a page costs to keep: its bytes in each encoding, and a little for the rest. */
+function pageSize(page: ReadyDocument | Moved): number {
+  if ('redirect' in page) return 256 + page.redirect.length;
+  return 1_024 + page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length;
+}
 
 export interface WebServerOptions {
   environment: Environment;
@@ -39,6 +49,10 @@ export interface WebServerOptions {
   /** Addresses per sitemap file (the protocol allows 50,000). */
   sitemapLimit?: number;
   logger?: boolean;
+  /** The page cache's bounds (tests make them small). */
+  pageCache?: { maxPages?: number; maxApartPages?: number; maxBytes?: number };
+  /** Told of each page rendered, by its address (tests count renders). */
+  rendered?: (address: string) => void;
 }
 
 /** The language a returning visitor chose (its cookie), which sends them from `/` to its home. */
@@ -66,6 +80,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     ? await developmentRenderer(WEB_ROOT)
     : await productionRenderer(WEB_ROOT);
   const fetch = readModelFetcher(dataSource);
+  // Loaded once in production; what the fast path asks for an address's canonical form.
+  const site = development ? undefined : await renderer.entry();
   const listings = new CouponListings(dataSource);
 
   let readyPages = false;
@@ -80,7 +96,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (!readyPages || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
       const url = request.url ?? '/';
       if ((url === '/' || url.startsWith('/?')) && chosenLanguage(request.headers.cookie)) return false;
-      const document = pages.peek(url);
+      // Most requests have no query: their address is their key as it is.
+      let key = url;
+      const query = url.indexOf('?');
+      if (query !== -1 && site) {
+        const canonical = site.canonicalAddress(url.slice(0, query), url.slice(query + 1));
+        if (canonical.misnamed || canonical.personal) return false;
+        key = canonical.address;
+      }
+      const document = pages.peek(key);
       if (document === undefined || 'redirect' in document) return false;
       sendDocument(document, request, response);
       return true;
@@ -90,7 +114,13 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     environment.DATABASE_URL,
     [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL],
     { warn: (message) => app.log.warn(message) },
-    { maxEntries: MAX_PAGES, maxAgeMs: MAX_AGE_MS },
+    {
+      maxEntries: options.pageCache?.maxPages ?? MAX_PAGES,
+      maxApartEntries: options.pageCache?.maxApartPages ?? MAX_APART_PAGES,
+      maxBytes: options.pageCache?.maxBytes ?? MAX_PAGE_BYTES,
+      sizeOf: pageSize,
+      maxAgeMs: MAX_AGE_MS,
+    },
   );
   const crawlerFiles = new ReadyCache<{ index: string; parts: string[] }>(
     environment.DATABASE_URL,
@@ -193,23 +223,45 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       const chosen = chosenLanguage(request.headers.cookie);
       if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
-    const render = () => renderDocument({ renderer, fetch, url, publicUrl, development });
+    // The page is rendered and kept at its canonical address: parameters it does not read (a
+    // campaign's utm_*, gclid, junk) get the canonical page's bytes, never a render of their own.
+    const entry = site ?? (await renderer.entry());
+    const query = url.slice(path.length + 1);
+    const canonical = entry.canonicalAddress(path, query);
+    // A parameter the page reads whose value names nothing (a sort the page does not offer, a
+    // category that does not exist) sends the visitor to the page without it.
+    if (canonical.misnamed) return reply.redirect(canonical.address, 302);
+    if (canonical.namesCategories) {
+      const known = entry.withKnownCategories(
+        canonical.address,
+        ((await fetch('/api/categories')) ?? []) as Array<{ id: number; name: string }>,
+      );
+      if (known !== canonical.address) return reply.redirect(known, 302);
+    }
+    const render = (address: string) => {
+      options.rendered?.(address);
+      return renderDocument({ renderer, fetch, url: address, publicUrl, development });
+    };
     // In development the sources change under the server: every request renders afresh. An account
     // form's address may carry a secret (a reset link's token): such a page is never kept.
-    const entry = await renderer.entry();
-    const personal = url.includes('?') && entry.isPrivate(entry.matchPage(entry.splitLanguage(path).path));
     const document =
-      development || personal
-        ? await render()
-        : await pages.get(url, async () => {
-            const [value, nextExpiry] = await Promise.all([render(), listings.nextExpiry()]);
-            // Cards say when offers end in words ("Ends today"), which change at India's midnight.
+      development || canonical.personal
+        ? await render(canonical.address)
+        : await pages.get(canonical.address, async () => {
+            const [value, nextExpiry] = await Promise.all([render(canonical.address), listings.nextExpiry()]);
             return {
               value,
+              // Cards say when offers end in words ("Ends today"), which change at India's midnight.
               validUntil: Math.min(nextExpiry ?? Number.POSITIVE_INFINITY, nextMarketMidnight()),
+              // Searches and pages not found are kept within a bounded share.
+              apart: canonical.search || ('status' in value && value.status === 404),
             };
           });
-    if ('redirect' in document) return reply.redirect(document.redirect, document.status);
+    if ('redirect' in document) {
+      // A moved page keeps what the visitor's address carried (a campaign's parameters).
+      const carried = query && !document.redirect.includes('?') ? `?${query}` : '';
+      return reply.redirect(`${document.redirect}${carried}`, document.status);
+    }
     // Its header block is the page's own, as when it is sent before Fastify (no onSend hooks).
     reply.hijack();
     sendDocument(document, request.raw, reply.raw);

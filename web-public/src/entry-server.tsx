@@ -5,6 +5,7 @@ import { loadLanguage } from './i18n';
 import type { PageData } from './page-data';
 import { splitLanguage } from './site';
 
+export { canonicalAddress, withKnownCategories } from './addresses';
 export { LISTING_PAGES } from './listing';
 export { loadPageData } from './page-data';
 export { PAGE_DATA_ID } from './page-script';

@@ -90,8 +90,18 @@ export class PublicCouponsController {
       page: query.page,
       perPage: query.perPage,
     };
-    return this.cache.get(JSON.stringify(listing), request.url, async () =>
-      JSON.stringify(await this.listings.find(listing)),
+    // A search, or a list with nothing in it (a page past the last, an id that names nothing), is
+    // kept apart: however many are asked, they never evict the lists everyone reads.
+    let empty = false;
+    return this.cache.get(
+      JSON.stringify(listing),
+      request.url,
+      async () => {
+        const page = await this.listings.find(listing);
+        empty = page.data.length === 0;
+        return JSON.stringify(page);
+      },
+      () => listing.q !== undefined || empty,
     );
   }
 

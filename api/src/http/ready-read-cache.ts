@@ -11,16 +11,26 @@ export interface ReadyReadOptions {
   channels: readonly string[];
   /** Route patterns answered from the cache when the request's URL is kept. */
   routes: readonly string[];
+  /**
+   * The query parameters the routes read. A request URL naming only these is kept as an alias for
+   * the lookup before routing; one naming any other (a campaign's `utm_*`, junk) is answered from
+   * its canonical key after routing and leaves nothing behind.
+   */
+  parameters: readonly string[];
   maxEntries: number;
+  /** Searches and answers that name nothing, kept apart (see `Built.apart`); a tenth by default. */
+  maxApartEntries?: number;
   maxAgeMs: number;
   /** When what the answers show next changes by itself (a listed coupon expiring), if ever. */
   validUntil?: () => Promise<number | undefined>;
 }
 
 /**
- * Public reads answered as ready bytes: built once per request URL, kept in this process until a
- * change notification, `validUntil` or `maxAgeMs` ends them ({@link ReadyCache}), and answered
- * from then on by {@link ReadyAnswers} before routing work.
+ * Public reads answered as ready bytes: built once per canonical request (the key the controller
+ * makes of its validated query), kept in this process until a change notification, `validUntil`
+ * or `maxAgeMs` ends them or they are the least recently used past the bound ({@link ReadyCache}),
+ * and answered from then on by {@link ReadyAnswers} before routing work, by the request URLs that
+ * led to them.
  */
 export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly ready: ReadyCache<ReadyAnswer>;
@@ -33,6 +43,7 @@ export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplic
   ) {
     this.ready = new ReadyCache(environment.DATABASE_URL, options.channels, new Logger(options.name), {
       maxEntries: options.maxEntries,
+      maxApartEntries: options.maxApartEntries,
       maxAgeMs: options.maxAgeMs,
       observe: metrics.cacheObserver(options.name),
     });
@@ -47,21 +58,47 @@ export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplic
     return this.ready.stop();
   }
 
-  /** The ready answer to this exact URL, if any. */
+  /** The ready answer to this exact URL (or canonical key), if any. */
   peek(url: string): ReadyAnswer | undefined {
     return this.ready.peek(url);
   }
 
-  /** The bytes for `key` (what is asked, normalised), kept under the request's URL too. */
-  async get(key: string, url: string, build: () => Promise<string>): Promise<Buffer> {
+  /** How many answers are kept, in the main part and apart, and how many URLs lead to them. */
+  get counts(): { entries: number; apart: number; aliases: number } {
+    return this.ready.counts;
+  }
+
+  /**
+   * The bytes for `key` (what is asked, normalised), found by the request's URL too when it names
+   * only known parameters. `apart`: the answer is kept within the bounded share (a search, an
+   * answer that names nothing), decided before building or from the bytes built.
+   */
+  async get(
+    key: string,
+    url: string,
+    build: () => Promise<string>,
+    apart: boolean | ((body: string) => boolean) = false,
+  ): Promise<Buffer> {
     const answer = await this.ready.get(
       key,
       async () => {
         const [validUntil, body] = await Promise.all([this.options.validUntil?.(), build()]);
-        return { value: new ReadyAnswer(body), validUntil };
+        return {
+          value: new ReadyAnswer(body),
+          validUntil,
+          apart: typeof apart === 'function' ? apart(body) : apart,
+        };
       },
-      url,
+      this.namesOnlyKnownParameters(url) ? url : undefined,
     );
     return answer.body;
+  }
+
+  private namesOnlyKnownParameters(url: string): boolean {
+    const query = url.indexOf('?');
+    if (query === -1) return true;
+    for (const name of new URLSearchParams(url.slice(query + 1)).keys())
+      if (!this.options.parameters.includes(name)) return false;
+    return true;
   }
 }

@@ -19,6 +19,7 @@ export class HomeContentCache extends ReadyReadCache {
       name: 'home',
       channels: [HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL],
       routes: ['/api/home', '/api/heroes', '/api/banners', '/api/flash-text'],
+      parameters: ['position', 'postion'],
       maxEntries: 200,
       maxAgeMs: 60_000,
       validUntil: () => listings.nextExpiry(),

@@ -18,6 +18,7 @@ export class ListingCache extends ReadyReadCache {
       name: 'listings',
       channels: [LISTINGS_CHANNEL],
       routes: ['/api/coupons'],
+      parameters: ['sort', 'category', 'merchant', 'q', 'page', 'perPage'],
       maxEntries: 2_000,
       maxAgeMs: 60_000,
       validUntil: () => listings.nextExpiry(),

@@ -19,6 +19,7 @@ export class SuggestionCache extends ReadyReadCache {
       name: 'suggestions',
       channels: [LISTINGS_CHANNEL, STORE_PAGES_CHANNEL],
       routes: ['/api/search/suggest'],
+      parameters: ['q'],
       maxEntries: 5_000,
       maxAgeMs: 60_000,
     });

@@ -63,6 +63,8 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
       const etag = body && `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       return {
         value: body === undefined ? null : new ReadyAnswer(body, { etag: etag!, cacheControl: 'no-cache' }),
+        // An address with no page is kept apart: a run of made-up addresses evicts only its like.
+        apart: body === undefined,
       };
     });
   }
