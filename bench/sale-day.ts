@@ -272,6 +272,10 @@ async function main(): Promise<void> {
       for (const server of [api, workers, site]) server.assertRunning();
     };
 
+    // What else the machine is doing (other processes' tests, builds) weighs on every figure.
+    const quiet = measureMachine();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const busyBefore = quiet().busy;
     // Warm-up: connections opened, code paths compiled.
     await offer(pool, mix, settings.rates[0]!, 3);
     assertRunning();
@@ -453,7 +457,8 @@ async function main(): Promise<void> {
       '',
       `  CPU over the held rate (100% = one core): site ${percent(load.site)}, API ${percent(load.api)}, ` +
         `workers ${percent(load.workers)}, load generator ${percent(load.generator)}; machine ${percent(load.machine)} busy` +
-        ` of ${2} cores; generator's send delay p99 ${ms(result.sendDelayP99Ms)}`,
+        ` (${percent(busyBefore)} before the load, the bench's processes idle); ` +
+        `generator's send delay p99 ${ms(result.sendDelayP99Ms)}`,
       '',
       `  event lag (occurredAt → processed by its last consumer), ${whole(allLag.events)} events: ` +
         `p50 ${ms(Number(allLag.p50))}, p95 ${ms(lagP95)}, p99 ${ms(Number(allLag.p99))}` +
