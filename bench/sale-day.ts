@@ -63,7 +63,7 @@ const TARGET_SHOPPER_P99_MS = 100;
 const TARGET_LAG_P95_MS = 1000;
 const TARGET_PAGE_RATIO = 0.5;
 /** Offered requests a second, stepped up in this order until a step fails. */
-const DEFAULT_RATES = [100, 200, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200];
+const DEFAULT_RATES = [100, 150, 200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200];
 /** The pages against bare node:http: as bench/web/site.ts measures them. */
 const PAGE_CONNECTIONS = 32;
 const PAGE_ROUNDS = 3;
