@@ -44,7 +44,7 @@ function installed(command: string): boolean {
 export const wrkInstalled = (): boolean => installed('wrk') && installed('taskset');
 
 /** Pins a process and all its threads to one core. */
-function pin(pid: number | undefined, core: number): void {
+export function pin(pid: number | undefined, core: number): void {
   if (pid !== undefined)
     execFileSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
 }

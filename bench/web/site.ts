@@ -26,15 +26,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { demoContentSeed } from '@offers/api/content/demo-content';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
-import { demoStorefrontSeed } from '@offers/api/storefront/demo-storefront';
-import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
+import { startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
-import { untilAllListed } from '../../test/support/web-public.js';
 import { ServerProcess, stopServerProcesses } from '../listing/children.js';
 import { hotReadLines, measureHotReads, wrkInstalled } from '../listing/hot-reads.js';
 import { median } from '../shared.js';
+import { seedDemoMarketplace } from './demo.js';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, cls: 0.05 };
@@ -65,26 +62,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function seedDemo(market: Marketplace) {
-  const { dataSource } = market.api;
-  for (const seed of [demoContentSeed, demoCouponsSeed, demoStorefrontSeed]) {
-    await seed.run(dataSource, market.test.environment);
-  }
-  await untilAllListed(market, 18);
-  await eventually(
-    async () => (await dataSource.query('SELECT count(*)::int AS n FROM store_pages'))[0].n > 0,
-    'the demo store page',
-    60_000,
-  );
-  await eventually(
-    async () =>
-      (await dataSource.query('SELECT document FROM home_content WHERE id = 1'))[0].document.heroes.length >
-      0,
-    'the home content',
-    60_000,
-  );
 }
 
 interface LighthouseFigures {
@@ -160,7 +137,7 @@ const market = await startMarketplace('bench_site');
 const folder = await mkdtemp(join(tmpdir(), 'lighthouse-'));
 try {
   console.log('Seeding the demo marketplace...');
-  await seedDemo(market);
+  await seedDemoMarketplace(market.api.dataSource, market.test.environment);
   const port = await freePort();
   const site = ServerProcess.start('site', ['dist/web-public/server/main.js'], {
     ...market.test.variables,
