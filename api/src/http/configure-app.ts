@@ -20,7 +20,13 @@ import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
 import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
-import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
+import {
+  answerFrameworkErrors,
+  refuseCrossSiteRequests,
+  refuseFormBodies,
+  refuseUnreadableText,
+  useDepthCheckedJson,
+} from './request-guards.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
@@ -50,6 +56,7 @@ export function createHttpAdapter(): FastifyAdapter {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
     serverFactory: ready.serverFactory,
+    frameworkErrors: answerFrameworkErrors,
   });
   ready.bind(adapter.getInstance());
   return adapter;
@@ -102,6 +109,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     environment.API_URL,
   ]);
   refuseFormBodies(instance);
+  // NUL characters and lone surrogates, in the address or a body, are refused before any route.
+  refuseUnreadableText(instance);
   useDepthCheckedJson(app.getHttpAdapter() as FastifyAdapter);
   // Postbacks are signed over their exact bytes.
   keepRawBody(instance, [POSTBACK_PATH]);

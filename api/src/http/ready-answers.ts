@@ -5,6 +5,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsReadHeaders } from './api-headers.js';
 import { serverAnsweringFirst } from './server-answering-first.js';
+import { isUnreadableAddress } from './unreadable-text.js';
 
 /**
  * An answer kept ready: its bytes and its whole header block, built once when it is kept, so
@@ -120,6 +121,8 @@ export class ReadyAnswers {
     if (!this.serving || (method !== 'GET' && method !== 'HEAD')) return false;
     const started = performance.now();
     const url = request.url ?? '/';
+    // An address Fastify refuses (a NUL, bytes that are not UTF-8) is refused there, with its message.
+    if (isUnreadableAddress(url)) return false;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     let route = this.exact.get(path);

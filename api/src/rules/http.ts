@@ -45,6 +45,8 @@ export const HTTP_MESSAGES = {
   unsupportedBody:
     'Send the body as JSON (application/json), or as multipart/form-data where a file is sent.',
   crossSite: 'Cross-site requests are not accepted.',
+  unreadableText:
+    'The request holds text no field can take: a NUL character (U+0000), half of a UTF-16 surrogate pair, or bytes that are not UTF-8. Remove it and send the request again.',
   notNull: (field: string) => `${field} cannot be null: leave it out to keep its value.`,
   listBounds: `A range asks for at most ${LIST_LIMITS.maxRequestedRows} rows, starting no further than row ${LIST_LIMITS.maxOffset}.`,
 } as const;
