@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '@offers/api/rules/http';
 import { registerAndSignInUser, userRegistration } from '../support/accounts.js';
+import { send } from '../support/api-app.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 
 /** Cross-site requests, form bodies, deep JSON, nulls and list bounds: refused with a clear 4xx. */
@@ -194,6 +195,22 @@ describe('NUL characters and lone surrogates', () => {
     refused(await inject('GET', url));
   });
 
+  it('answers 400 over the socket too, where ready public reads are answered before routing', async () => {
+    // Kept ready first, so the fast path holds answers for these routes.
+    for (const url of ['/api/coupons', '/api/home']) await send(market.api.baseUrl, { method: 'GET', url });
+    for (const url of [
+      '/api/coupons?q=%00',
+      '/api/coupons?%ED%A0%80',
+      '/api/stores/%00',
+      '/api/stores/%ED%A0%80',
+    ]) {
+      const response = await send(market.api.baseUrl, { method: 'GET', url });
+      expect([url, response.statusCode]).toEqual([url, 400]);
+      expect(JSON.parse(response.body).message).toBe(HTTP_MESSAGES.unreadableText);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('refuses them in any string of a JSON body, keys too, and changes nothing', async () => {
     const { session } = await registerAndSignInUser(market.api.baseUrl);
     const { merchant } = await merchantWithCoupon(market);
@@ -239,8 +256,7 @@ describe('NUL characters and lone surrogates', () => {
       'Shop\u0000',
       `--${boundary}--`,
       '',
-    ]
-      .join('\r\n');
+    ].join('\r\n');
     refused(
       await inject(
         'PUT',
@@ -252,9 +268,7 @@ describe('NUL characters and lone surrogates', () => {
   });
 
   it('refuses them in the URL-encoded forms the signed unsubscribe links take', async () => {
-    refused(
-      await inject('POST', '/api/newsletter/unsubscribe?token=x', URLENCODED, 'List-Unsubscribe=%00'),
-    );
+    refused(await inject('POST', '/api/newsletter/unsubscribe?token=x', URLENCODED, 'List-Unsubscribe=%00'));
   });
 });
 
