@@ -16,6 +16,7 @@ import { QueueName } from '../jobs/queues.js';
 import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
+import { transportSecurityHeaders } from '../rules/http.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
 import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
@@ -83,9 +84,10 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   const instance = app.getHttpAdapter().getInstance();
   const webAppUrls = [environment.PUBLIC_URL, environment.BACKOFFICE_URL];
   // A ready public read is answered by the server the adapter made, before Fastify routes it.
-  app.get(ReadyAnswers).install(instance, webAppUrls, app.get(Metrics));
+  const siteHeaders = transportSecurityHeaders(environment.PUBLIC_URL);
+  app.get(ReadyAnswers).install(instance, webAppUrls, app.get(Metrics), siteHeaders);
   instance.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS);
+    reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS).headers(siteHeaders);
     done();
   });
   // HTML (the OpenAPI page, the queue dashboard, notice pages) gets a document's policies too.

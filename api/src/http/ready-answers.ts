@@ -78,6 +78,8 @@ export class ReadyAnswers {
   /** Per allowed origin, its CORS headers as a flat list of names and values. */
   private cors: ReadonlyMap<string, readonly string[]> = new Map();
   private metrics?: Metrics;
+  /** Headers of the site's address (HSTS when it is https), as a flat list. */
+  private siteHeaders: readonly string[] = [];
   private serving = false;
 
   /** Serve `routes` (route patterns, as Fastify names them) from `lookup` when it has an answer. */
@@ -96,7 +98,13 @@ export class ReadyAnswers {
   }
 
   /** Starts answering on the server made by {@link createReadyServer}; stops when Fastify closes. */
-  install(server: FastifyInstance, webAppUrls: readonly string[], metrics: Metrics): void {
+  install(
+    server: FastifyInstance,
+    webAppUrls: readonly string[],
+    metrics: Metrics,
+    siteHeaders: Readonly<Record<string, string>> = {},
+  ): void {
+    this.siteHeaders = Object.entries(siteHeaders).flat();
     const slot = readySlots.get(server);
     if (!slot) throw new Error('The server was not made by createHttpAdapter: no way to ready answers');
     this.cors = new Map(
@@ -142,6 +150,7 @@ export class ReadyAnswers {
     // its slower path, which stores and checks every header of the block twice.
     const headers = [
       ...(notModified ? answer.notModifiedHeaders : answer.headers),
+      ...this.siteHeaders,
       ...['x-request-id', requestIdFor(request)],
       ...(corsHeaders ?? []),
     ];

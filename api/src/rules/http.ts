@@ -40,6 +40,18 @@ export const IDEMPOTENCY = {
   },
 } as const;
 
+/**
+ * HTTP Strict Transport Security of every answer of the API and of the site's server when the
+ * site's address (`PUBLIC_URL`) is https: a year, subdomains included (see docs/decisions.md). Never
+ * over plain http, where a browser would pin `localhost` to https for a year.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The HSTS header for a site at `publicUrl`: sent only when it is served over https. */
+export function transportSecurityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return publicUrl.startsWith('https:') ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {};
+}
+
 export const HTTP_MESSAGES = {
   tooDeep: `The JSON body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`,
   unsupportedBody:
