@@ -119,7 +119,8 @@ describe('with the coupons table locked', () => {
       // callers queue for the main pool.
       const ready = await fetch(`${market.api.app.get(OperationsService).server.url}/health/ready`);
       expect(ready.status).toBe(503);
-      const report = await ready.json();
+      // biome-ignore lint/suspicious/noExplicitAny: the report is read loosely
+      const report: any = await ready.json();
       expect(report.checks.database).toMatchObject({ up: true, latencyMs: expect.any(Number) });
       expect(report.checks.locks.waiting).toBeGreaterThan(0);
       expect(report.checks.locks.tables).toContain('coupons');
