@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Post } from '@nestjs/common';
+import { OperationsService } from '@offers/api/health/operations.module';
 import { INTERNAL_ERROR_MESSAGE } from '@offers/api/http/error-filter';
 import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
 import { Public } from '@offers/api/identity/sessions/access';
+import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules/http';
 import { IsEmail, IsString, MinLength } from 'class-validator';
-import { type ApiApp, startApi } from '../support/api-app.js';
+import { type ApiApp, send, startApi } from '../support/api-app.js';
 import { freePort } from '../support/processes.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
@@ -182,12 +184,15 @@ describe('browsers', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends the security headers', async () => {
+  it('sends the security headers, and no HSTS over plain http', async () => {
     const response = await api.http.inject({ method: 'GET', url: '/api/health' });
+    const html = await api.http.inject({ method: 'GET', url: '/api/docs' });
 
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(test.environment.PUBLIC_URL).toMatch(/^http:/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(html.headers['strict-transport-security']).toBeUndefined();
   });
 
   it("gives HTML a document's policies, and JSON only what a JSON answer needs", async () => {
@@ -213,20 +218,25 @@ describe('documentation and operations', () => {
     expect(Object.keys(document.json().paths)).toContain('/api/health');
   });
 
-  it('reports database, Redis and queue state at /api/health', async () => {
-    const response = await api.http.inject({ method: 'GET', url: '/api/health' });
+  it('answers its status alone on the public port; the details only on the operations port', async () => {
+    const health = await api.http.inject({ method: 'GET', url: '/api/health' });
+    const ready = await send(api.baseUrl, { method: 'GET', url: '/api/health/ready' });
+    const operations = await fetch(`${api.app.get(OperationsService).server.url}/health/ready`);
 
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      status: 'ok',
-      info: {
-        database: { status: 'up' },
-        redis: { status: 'up' },
-        queue: {
-          status: 'up',
-          domainEvents: { waiting: 0, active: 0, delayed: 0, failed: 0 },
-          outbox: { unpublished: 0 },
-        },
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(operations.status).toBe(200);
+    expect(await operations.json()).toMatchObject({
+      status: 'ready',
+      reasons: [],
+      checks: {
+        database: { up: true },
+        redis: { up: true },
+        pools: { main: expect.any(Object) },
+        outbox: { unpublished: 0 },
+        queues: { 'domain-events': { waiting: 0, active: 0, delayed: 0, failed: 0 } },
       },
     });
   });
@@ -251,14 +261,47 @@ describe('with Redis unreachable', () => {
     await degraded?.close();
   });
 
-  it('reports 503 naming Redis and the queue as down, the database as up', async () => {
+  it('reports 503 with its status alone in public, naming Redis as down on the operations port', async () => {
     const response = await degraded.http.inject({ method: 'GET', url: '/api/health' });
+    const ready = await degraded.http.inject({ method: 'GET', url: '/api/health/ready' });
+    const operations = await fetch(`${degraded.app.get(OperationsService).server.url}/health/ready`);
 
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
-      status: 'error',
-      info: { database: { status: 'up' } },
-      error: { redis: { status: 'down' }, queue: { status: 'down' } },
-    });
+    expect(response.json()).toEqual({ status: 'error' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect(operations.status).toBe(503);
+    // biome-ignore lint/suspicious/noExplicitAny: the report is read loosely
+    const report: any = await operations.json();
+    expect(report.checks.database).toMatchObject({ up: true });
+    expect(report.checks.redis).toMatchObject({ up: false });
+    expect(report.reasons.join(' ')).toMatch(/redis/i);
+  });
+});
+
+describe('served over https', () => {
+  let secure: ApiApp;
+
+  beforeAll(async () => {
+    secure = await startApi({ ...test.environment, PUBLIC_URL: 'https://offers.example.in' });
+  });
+
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it('sends HSTS with every answer: JSON, HTML, errors, and ready answers sent before routing', async () => {
+    await send(secure.baseUrl, { method: 'GET', url: '/api/coupons' });
+    const answers = [
+      await secure.http.inject({ method: 'GET', url: '/api/health' }),
+      await secure.http.inject({ method: 'GET', url: '/api/docs' }),
+      await secure.http.inject({ method: 'GET', url: '/api/nowhere' }),
+      await secure.http.inject({ method: 'GET', url: '/api/coupons?q=%00' }),
+      await send(secure.baseUrl, { method: 'GET', url: '/api/coupons' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    }
+    expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -143,11 +143,29 @@ describe('subscribing', () => {
     const [mail] = await mailsTo(email);
     const unsubscribe = String(mail!.headers.get('list-unsubscribe')).slice(1, -1);
 
+    expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // Following the link (as a mail scanner does) changes nothing: it asks, with a button.
     const page = await inject('GET', apiPath(unsubscribe));
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('आपकी सदस्यता समाप्त कर दी गई है');
+    expect(page.body).toContain('न्यूज़लेटर से सदस्यता समाप्त करें?');
+    expect(page.body).toContain(
+      '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button',
+    );
+    expect((await subscriber(email))?.status).not.toBe('unsubscribed');
+    // The button's form POST: form-encoded, from the site's own page. It acts.
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.offers.test' };
+    const confirmed = await inject('POST', apiPath(unsubscribe), form, 'List-Unsubscribe=One-Click');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('आपकी सदस्यता समाप्त कर दी गई है');
     expect(await subscriber(email)).toMatchObject({ status: 'unsubscribed' });
-    expect((await inject('POST', apiPath(unsubscribe))).statusCode).toBe(200);
+    // A mail provider's one-click POST (no Origin), again: the same answer.
+    const oneClick = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect(
+      (await inject('POST', apiPath(unsubscribe), oneClick, 'List-Unsubscribe=One-Click')).statusCode,
+    ).toBe(200);
+    // A bad signature is still refused.
+    const forged = apiPath(unsubscribe).replace(/token=([^&]+)/, (_, t) => `token=${t.slice(0, -3)}xyz`);
+    expect((await inject('POST', forged, oneClick, 'List-Unsubscribe=One-Click')).statusCode).toBe(400);
     // The confirmation link from before the unsubscription no longer subscribes.
     const late = await inject(
       'GET',

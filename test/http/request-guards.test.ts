@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '@offers/api/rules/http';
 import { registerAndSignInUser, userRegistration } from '../support/accounts.js';
+import { send } from '../support/api-app.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 
 /** Cross-site requests, form bodies, deep JSON, nulls and list bounds: refused with a clear 4xx. */
@@ -170,6 +171,104 @@ describe('bodies', () => {
     expect(category.statusCode).toBe(400);
     expect(category.json().errors).toEqual({ isActive: [HTTP_MESSAGES.notNull('isActive')] });
     expect((await inject('GET', '/api/me/profile', session.bearer)).json().userName).toBe('Asha Rao');
+  });
+});
+
+describe('NUL characters and lone surrogates', () => {
+  const refused = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, message: HTTP_MESSAGES.unreadableText });
+  };
+  // As sent in JSON: the escapes arrive as text and become the characters once parsed.
+  const json = (text: string) => ({ headers: { 'content-type': 'application/json' }, payload: text });
+
+  it.each([
+    '/api/referral-codes/%00',
+    '/api/stores/%00',
+    '/api/stores/a%ED%A0%80',
+    '/api/coupons?q=%00',
+    '/api/coupons?q=%ED%A0%80',
+    '/api/coupons?q=%FF',
+    '/api/coupons?q%00=1',
+    '/api/search/suggest?q=a%00b',
+  ])('answers 400 to %s', async (url) => {
+    refused(await inject('GET', url));
+  });
+
+  it('answers 400 over the socket too, where ready public reads are answered before routing', async () => {
+    // Kept ready first, so the fast path holds answers for these routes.
+    for (const url of ['/api/coupons', '/api/home']) await send(market.api.baseUrl, { method: 'GET', url });
+    for (const url of [
+      '/api/coupons?q=%00',
+      '/api/coupons?%ED%A0%80',
+      '/api/stores/%00',
+      '/api/stores/%ED%A0%80',
+    ]) {
+      const response = await send(market.api.baseUrl, { method: 'GET', url });
+      expect([url, response.statusCode]).toEqual([url, 400]);
+      expect(JSON.parse(response.body).message).toBe(HTTP_MESSAGES.unreadableText);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('refuses them in any string of a JSON body, keys too, and changes nothing', async () => {
+    const { session } = await registerAndSignInUser(market.api.baseUrl);
+    const { merchant } = await merchantWithCoupon(market);
+    const cases = [
+      ['PUT', '/api/me/profile', session.bearer, '{"userName":"Asha\\u0000"}'],
+      ['PUT', '/api/me/profile', session.bearer, '{"userName":"Asha\\ud800"}'],
+      ['PUT', '/api/merchant/profile', merchant.bearer, '{"merchantName":"Shop\\u0000"}'],
+      ['POST', '/api/contact', {}, '{"name":"N\\u0000","email":"n@example.in","msg":"Hi"}'],
+      ['POST', '/api/contact', {}, '{"name":"N","email":"a\\ud800@b.co","msg":"Hi"}'],
+      ['POST', '/api/auth/admin/login', {}, '{"username":"admin","email":"a\\ud800@b.co","password":"x"}'],
+      ['POST', '/api/contact', {}, '{"name":"N","email":"n@example.in","msg":"Hi","x\\u0000":1}'],
+      ['POST', '/api/contact', {}, '{"name":"N","email":"n@example.in","msg":["Hi",{"a":"\\udfff"}]}'],
+    ] as const;
+    for (const [method, url, headers, body] of cases) {
+      const { headers: type, payload } = json(body);
+      refused(await inject(method, url, { ...type, ...headers }, payload));
+    }
+    expect((await inject('GET', '/api/me/profile', session.bearer)).json().userName).toBe('Asha Rao');
+    const [{ messages }] = await market.api.dataSource.query(
+      "SELECT count(*)::int AS messages FROM contact_messages WHERE email = 'n@example.in'",
+    );
+    expect(messages).toBe(0);
+  });
+
+  it('still takes whole characters: a pair of surrogates, Hindi, an escaped slash', async () => {
+    const response = await inject(
+      'POST',
+      '/api/contact',
+      { 'content-type': 'application/json' },
+      '{"name":"\\ud83d\\ude00 आशा","email":"asha@example.in","msg":"a\\/b"}',
+    );
+    expect(response.statusCode).toBe(201);
+    expect((await inject('GET', `/api/coupons?q=${encodeURIComponent('आशा 😀')}`)).statusCode).toBe(200);
+  });
+
+  it('refuses them in multipart fields, as in JSON', async () => {
+    const { merchant } = await merchantWithCoupon(market);
+    const boundary = 'odd-boundary';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="storeName"',
+      '',
+      'Shop\u0000',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    refused(
+      await inject(
+        'PUT',
+        '/api/merchant/store',
+        { ...merchant.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      ),
+    );
+  });
+
+  it('refuses them in the URL-encoded forms the signed unsubscribe links take', async () => {
+    refused(await inject('POST', '/api/newsletter/unsubscribe?token=x', URLENCODED, 'List-Unsubscribe=%00'));
   });
 });
 

@@ -43,9 +43,11 @@ async function startStack(
   return stack;
 }
 
-const readiness = async ({ api }: Stack) => {
-  const response = await api.http.inject({ method: 'GET', url: '/api/health/ready' });
-  return { status: response.statusCode, report: response.json() };
+/** The API's readiness with its reasons and checks: on its operations port, not the public one. */
+const readiness = async ({ api }: Pick<Stack, 'api'>) => {
+  const response = await fetch(`${api.app.get(OperationsService).server.url}/health/ready`);
+  // biome-ignore lint/suspicious/noExplicitAny: the report is read loosely
+  return { status: response.status, report: (await response.json()) as any };
 };
 
 /** Waits until the API's readiness names a reason matching `pattern`; answers the report. */
@@ -209,7 +211,7 @@ describe('readiness', () => {
     });
     const api = await startApi(test.environment);
     try {
-      const { status, report } = await readiness({ api } as Stack);
+      const { status, report } = await readiness({ api });
       expect(status).toBe(503);
       expect(report.checks.database.up).toBe(true);
       expect(report.checks.redis.up).toBe(false);

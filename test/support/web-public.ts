@@ -86,6 +86,8 @@ export async function serveSite(
   market: Pick<Marketplace, 'test' | 'api'>,
   options: {
     sitemapLimit?: number;
+    /** The site's address (https unless said: the site sends HSTS then). */
+    publicUrl?: string;
     /** Told of each request that reaches Fastify's routing (not of pages sent before it). */
     routed?: (url: string) => void;
     /** Told of each page rendered, by its canonical address. */
@@ -96,7 +98,7 @@ export async function serveSite(
   const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });
   const server = await createWebServer({
     environment,
-    publicUrl: TEST_PUBLIC_URL,
+    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
     sitemapLimit: options.sitemapLimit,
     rendered: options.rendered,
     pageCache: options.pageCache,

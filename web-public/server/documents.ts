@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Renderer } from './renderer.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { SECURITY_HEADERS, transportSecurityHeaders } from './security-headers.js';
 import type { PageHead, SsrEntry } from './ssr-entry.js';
 
 type Encoding = 'identity' | 'gzip' | 'br';
@@ -98,6 +98,8 @@ export function readyDocument(
   html: string,
   contentSecurityPolicy: string,
   vary: string,
+  /** Headers of the site's address (HSTS when it is https). */
+  siteHeaders: Readonly<Record<string, string>> = {},
 ): ReadyDocument {
   const identity = Buffer.from(html, 'utf8');
   const bodies = {
@@ -111,6 +113,7 @@ export function readyDocument(
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const common = [
     ...Object.entries(SECURITY_HEADERS).flat(),
+    ...Object.entries(siteHeaders).flat(),
     ...['content-type', 'text/html; charset=utf-8'],
     ...['cache-control', 'no-cache'],
     ...['etag', etag],
@@ -202,5 +205,6 @@ export async function renderDocument(options: {
     html,
     securityPolicy([...scripts, pageData], renderer.styleHashes, development),
     address.pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    transportSecurityHeaders(publicUrl),
   );
 }

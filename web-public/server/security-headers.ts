@@ -6,3 +6,5 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 });
+
+export { transportSecurityHeaders } from '@offers/api/rules/http';

@@ -10,7 +10,9 @@ import { CouponListings } from '@offers/api/coupons/queries/listings';
 import { ReadyCache } from '@offers/api/events/ready-cache';
 import { addressList, forwardedFor } from '@offers/api/http/client-address';
 import { serverAnsweringFirst } from '@offers/api/http/server-answering-first';
+import { isUnreadableAddress } from '@offers/api/http/unreadable-text';
 import { nextMarketMidnight } from '@offers/api/rules/coupons';
+import { HTTP_MESSAGES } from '@offers/api/rules/http';
 import { STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -19,7 +21,7 @@ import { type Moved, type ReadyDocument, renderDocument, sendDocument } from './
 import { serveImages } from './image-cache.js';
 import { readModelFetcher } from './read-models.js';
 import { developmentRenderer, productionRenderer, type Renderer } from './renderer.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { SECURITY_HEADERS, transportSecurityHeaders } from './security-headers.js';
 
 export const WEB_ROOT = fileURLToPath(new URL('../', import.meta.url)).replace(
   /\/dist\/web-public\/$/,
@@ -55,6 +57,17 @@ export interface WebServerOptions {
   rendered?: (address: string) => void;
 }
 
+/** The answer to an address with a NUL or bytes that are not UTF-8: a short page, never kept. */
+function unreadableAddress(reply: FastifyReply) {
+  return reply
+    .status(400)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Offers Marketplace</title><p>${HTTP_MESSAGES.unreadableText}</p></html>`,
+    );
+}
+
 /** The language a returning visitor chose (its cookie), which sends them from `/` to its home. */
 function chosenLanguage(cookie: string | undefined): string | undefined {
   return cookie === undefined ? undefined : /(?:^|;\s*)language=(hi|te)(?:;|$)/.exec(cookie)?.[1];
@@ -84,8 +97,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const site = development ? undefined : await renderer.entry();
   const listings = new CouponListings(dataSource);
 
+  const siteHeaders = { ...SECURITY_HEADERS, ...transportSecurityHeaders(publicUrl) };
   let readyPages = false;
   const app = Fastify({
+    // A path Fastify's router cannot decode (`/store/%ED%A0%80`) is the same 400 as below.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL') return unreadableAddress(answer);
+      return answer.status(error.statusCode ?? 400).send({ message: error.message });
+    },
     logger: options.logger ?? false,
     // X-Forwarded-For is believed from the proxies the deployment names (TRUSTED_PROXIES).
     trustProxy: addressList(environment.TRUSTED_PROXIES),
@@ -141,10 +161,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
 
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  // No page or read model holds a NUL or half a surrogate pair: such an address is refused at once,
+  // before it reaches a query (PostgreSQL refuses a NUL) or the API (which refuses it the same way).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isUnreadableAddress(request.raw.url ?? '/')) return unreadableAddress(reply);
+  });
   app.addHook('onSend', async (_request, reply) => {
     // A stricter policy the API chose keeps: its click-outs tell the store nothing of our addresses.
     const apiReferrerPolicy = reply.getHeader('referrer-policy');
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(siteHeaders);
     if (apiReferrerPolicy === 'no-referrer') reply.header('referrer-policy', apiReferrerPolicy);
   });
 

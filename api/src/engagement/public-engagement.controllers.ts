@@ -28,7 +28,15 @@ import { SubmitContactMessage } from './commands/contact.js';
 import { FollowNewsletterLink, SubscribeToNewsletter } from './commands/newsletter.js';
 import { ContactMessageDto, NewsletterSubscriptionDto } from './dto/engagement.dto.js';
 import { FormThrottle } from './form-throttle.js';
-import { newsletterPage } from './newsletter-pages.js';
+import { newsletterPage, newsletterUnsubscribeAsk } from './newsletter-pages.js';
+import { tokenSubscriberId } from './newsletter-tokens.js';
+
+/** The language a mailed link names (`&lang=hi`), else the browser's. */
+export function linkLanguage(lang: unknown, acceptLanguage: unknown): Language {
+  return typeof lang === 'string' && (LANGUAGES as readonly string[]).includes(lang)
+    ? (lang as Language)
+    : preferredLanguage(acceptLanguage);
+}
 
 /** The first of the product's languages the browser asks for (`hi-IN,hi;q=0.9,en;q=0.8`). */
 export function preferredLanguage(acceptLanguage: unknown): Language {
@@ -86,13 +94,31 @@ export class NewsletterController {
     return this.follow('confirm', token, reply);
   }
 
+  /**
+   * The link a reader follows: a page that asks, with a button that posts to this same address.
+   * Nothing changes on a GET: mail scanners follow every link of a mail.
+   */
   @Public()
   @Get('unsubscribe')
-  unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.follow('unsubscribe', token, reply);
+  unsubscribe(
+    @Query('token') token: unknown,
+    @Query('lang') lang: unknown,
+    @Headers('accept-language') acceptLanguage: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const language = linkLanguage(lang, acceptLanguage);
+    const shaped = tokenSubscriberId(token) !== undefined;
+    reply.status(shaped ? 200 : 400).header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    return shaped
+      ? newsletterUnsubscribeAsk(language, this.environment.PUBLIC_URL)
+      : newsletterPage('invalid', language, this.environment.PUBLIC_URL);
   }
 
-  /** One-click unsubscription (RFC 8058): mail clients POST to the `List-Unsubscribe` address. */
+  /**
+   * One-click unsubscription (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` to the
+   * `List-Unsubscribe` address, and the page of the link above posts the same. Acts, idempotently.
+   */
   @Public()
   @Post('unsubscribe')
   @HttpCode(200)

@@ -1,15 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
+import { linkLanguage } from '../engagement/public-engagement.controllers.js';
 import { WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { CurrentAccount, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { STORE_FOLLOWS } from '../rules/follows.js';
-import { storeAlertPage } from './alert-pages.js';
+import { readStoreAlertLink } from './alert-links.js';
+import { storeAlertAsk, storeAlertInvalid, storeAlertPage } from './alert-pages.js';
 import { FollowStore, FollowStoreAlertLink, UnfollowStore } from './commands/follows.js';
 import { followedStores } from './queries/follows.js';
 
@@ -68,12 +70,30 @@ export class StoreAlertLinksController {
     private readonly environment: Environment,
   ) {}
 
+  /**
+   * The link a reader follows: a page that asks, with a button that posts to this same address.
+   * Nothing changes on a GET: mail scanners follow every link of a mail.
+   */
   @Get('unsubscribe')
-  unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.unfollow(token, reply);
+  unsubscribe(
+    @Query('token') token: unknown,
+    @Query('lang') lang: unknown,
+    @Headers('accept-language') acceptLanguage: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const language = linkLanguage(lang, acceptLanguage);
+    const shaped = readStoreAlertLink(token) !== undefined;
+    reply.status(shaped ? 200 : 400).header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    return shaped
+      ? storeAlertAsk(language, this.environment.PUBLIC_URL)
+      : storeAlertInvalid(language, this.environment.PUBLIC_URL);
   }
 
-  /** One-click unsubscription (RFC 8058): mail clients POST to the `List-Unsubscribe` address. */
+  /**
+   * One-click unsubscription (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` to the
+   * `List-Unsubscribe` address, and the page of the link above posts the same. Acts, idempotently.
+   */
   @Post('unsubscribe')
   @HttpCode(200)
   unsubscribeInOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {

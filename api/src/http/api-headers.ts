@@ -2,16 +2,20 @@ import type { OutgoingHttpHeaders } from 'node:http';
 
 /**
  * Security headers of every JSON answer, built once. A JSON API needs the browser never to guess
- * another type (`nosniff`), HTTPS remembered, no Referer leaked to where its data links, and its
+ * another type (`nosniff`), no Referer leaked to where its data links, and its
  * media embeddable by both web apps; the policies of HTML documents (CSP and friends) are sent with
  * HTML only ({@link HTML_SECURITY_HEADERS}).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-content-type-options': 'nosniff',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'cross-origin',
 });
+
+/**
+ * HTTPS remembered (HSTS) is added to the headers above when the site's address is https; see
+ * `transportSecurityHeaders` in the rules.
+ */
 
 /**
  * Helmet's options for the API's HTML (the OpenAPI page, the queue dashboard, notice pages): both
@@ -27,6 +31,8 @@ export const HTML_SECURITY_HEADERS = {
     },
   },
   crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+  // Sent with every answer, HTML or not, when the site is served over https (configureHttpApp).
+  strictTransportSecurity: false,
 };
 
 const EXPOSED_HEADERS = ['Content-Range', 'X-Request-Id', 'ETag', 'Retry-After', 'Idempotent-Replayed'];

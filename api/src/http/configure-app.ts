@@ -16,13 +16,20 @@ import { QueueName } from '../jobs/queues.js';
 import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
+import { transportSecurityHeaders } from '../rules/http.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { addressList } from './client-address.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
 import { RateLimits } from './rate-limits.js';
 import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
-import { refuseCrossSiteRequests, refuseFormBodies, useDepthCheckedJson } from './request-guards.js';
+import {
+  answerFrameworkErrors,
+  refuseCrossSiteRequests,
+  refuseFormBodies,
+  refuseUnreadableText,
+  useDepthCheckedJson,
+} from './request-guards.js';
 import { createValidationPipe } from './validation.js';
 
 export const API_PREFIX = 'api';
@@ -53,6 +60,7 @@ export function createHttpAdapter(trustedProxies: string): FastifyAdapter {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
     serverFactory: ready.serverFactory,
+    frameworkErrors: answerFrameworkErrors,
   });
   ready.bind(adapter.getInstance());
   return adapter;
@@ -79,9 +87,10 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   const instance = app.getHttpAdapter().getInstance();
   const webAppUrls = [environment.PUBLIC_URL, environment.BACKOFFICE_URL];
   // A ready public read is answered by the server the adapter made, before Fastify routes it.
-  app.get(ReadyAnswers).install(instance, webAppUrls, app.get(Metrics));
+  const siteHeaders = transportSecurityHeaders(environment.PUBLIC_URL);
+  app.get(ReadyAnswers).install(instance, webAppUrls, app.get(Metrics), siteHeaders);
   instance.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS);
+    reply.header('x-request-id', request.id).headers(API_SECURITY_HEADERS).headers(siteHeaders);
     done();
   });
   // HTML (the OpenAPI page, the queue dashboard, notice pages) gets a document's policies too.
@@ -106,6 +115,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
     environment.API_URL,
   ]);
   refuseFormBodies(instance);
+  // NUL characters and lone surrogates, in the address or a body, are refused before any route.
+  refuseUnreadableText(instance);
   useDepthCheckedJson(app.getHttpAdapter() as FastifyAdapter);
   // Postbacks are signed over their exact bytes.
   keepRawBody(instance, [POSTBACK_PATH]);

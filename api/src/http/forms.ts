@@ -6,6 +6,8 @@ import {
   type IdempotentRequest,
   type ReceivedParts,
 } from '../idempotency/request-idempotency.js';
+import { HTTP_MESSAGES } from '../rules/http.js';
+import { holdsUnreadableText, isUnreadableText } from './unreadable-text.js';
 import { createValidationPipe, UNKNOWN_FIELD_MESSAGE } from './validation.js';
 
 export interface SubmittedForm {
@@ -67,6 +69,10 @@ export async function readForm(
         received.push([part.fieldname, fileDigest(bytes)]);
         if (bytes.length > 0) files[name] = bytes;
       } else {
+        // The same refusal as for JSON bodies (refuseUnreadableText), which cannot see parts.
+        if (isUnreadableText(part.fieldname) || holdsUnreadableText(part.value)) {
+          throw new BadRequestException({ statusCode: 400, message: HTTP_MESSAGES.unreadableText });
+        }
         received.push([part.fieldname, String(part.value)]);
         add(part.fieldname, part.value);
       }

@@ -5,6 +5,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { API_SECURITY_HEADERS, corsReadHeaders } from './api-headers.js';
 import { serverAnsweringFirst } from './server-answering-first.js';
+import { isUnreadableAddress } from './unreadable-text.js';
 
 /**
  * An answer kept ready: its bytes and its whole header block, built once when it is kept, so
@@ -77,6 +78,8 @@ export class ReadyAnswers {
   /** Per allowed origin, its CORS headers as a flat list of names and values. */
   private cors: ReadonlyMap<string, readonly string[]> = new Map();
   private metrics?: Metrics;
+  /** Headers of the site's address (HSTS when it is https), as a flat list. */
+  private siteHeaders: readonly string[] = [];
   private serving = false;
 
   /** Serve `routes` (route patterns, as Fastify names them) from `lookup` when it has an answer. */
@@ -95,7 +98,13 @@ export class ReadyAnswers {
   }
 
   /** Starts answering on the server made by {@link createReadyServer}; stops when Fastify closes. */
-  install(server: FastifyInstance, webAppUrls: readonly string[], metrics: Metrics): void {
+  install(
+    server: FastifyInstance,
+    webAppUrls: readonly string[],
+    metrics: Metrics,
+    siteHeaders: Readonly<Record<string, string>> = {},
+  ): void {
+    this.siteHeaders = Object.entries(siteHeaders).flat();
     const slot = readySlots.get(server);
     if (!slot) throw new Error('The server was not made by createHttpAdapter: no way to ready answers');
     this.cors = new Map(
@@ -120,6 +129,8 @@ export class ReadyAnswers {
     if (!this.serving || (method !== 'GET' && method !== 'HEAD')) return false;
     const started = performance.now();
     const url = request.url ?? '/';
+    // An address Fastify refuses (a NUL, bytes that are not UTF-8) is refused there, with its message.
+    if (isUnreadableAddress(url)) return false;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     let route = this.exact.get(path);
@@ -139,6 +150,7 @@ export class ReadyAnswers {
     // its slower path, which stores and checks every header of the block twice.
     const headers = [
       ...(notModified ? answer.notModifiedHeaders : answer.headers),
+      ...this.siteHeaders,
       ...['x-request-id', requestIdFor(request)],
       ...(corsHeaders ?? []),
     ];

@@ -1,12 +1,17 @@
-import { ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../rules/http.js';
+import { API_SECURITY_HEADERS } from './api-headers.js';
+import { holdsUnreadableText, isUnreadableAddress } from './unreadable-text.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Hooks answer before Nest's router, in the API's error shape. */
-function refuse(reply: FastifyReply, error: ForbiddenException | UnsupportedMediaTypeException) {
+function refuse(
+  reply: FastifyReply,
+  error: BadRequestException | ForbiddenException | UnsupportedMediaTypeException,
+) {
   return reply.status(error.getStatus()).send({ statusCode: error.getStatus(), message: error.message });
 }
 
@@ -59,10 +64,45 @@ export function useDepthCheckedJson(adapter: FastifyAdapter): void {
 }
 
 /**
- * Paths that take a body of another kind: mail providers' one-click unsubscription (RFC 8058)
- * posts `List-Unsubscribe=One-Click` as a URL-encoded form, and ignores the answer.
+ * NUL characters and lone UTF-16 surrogates, wherever a request carries text, answer 400 before
+ * any route sees them: PostgreSQL refuses a NUL in every text value and validators throw on a
+ * lone surrogate, both as 500s. The address (path and query, `%00` or bytes that are not UTF-8)
+ * is checked as it arrives; a parsed body (JSON, URL-encoded form), keys and values at every
+ * depth, once it is parsed. Multipart fields are read by the routes themselves (`readForm`), which
+ * checks them with the same test.
  */
-const OTHER_BODIES = ['/api/newsletter/unsubscribe'];
+export function refuseUnreadableText(instance: FastifyInstance): void {
+  instance.addHook('onRequest', async (request, reply) => {
+    if (isUnreadableAddress(request.raw.url ?? '/'))
+      return refuse(reply, new BadRequestException(HTTP_MESSAGES.unreadableText));
+  });
+  instance.addHook('preValidation', async (request, reply) => {
+    if (holdsUnreadableText(request.body))
+      return refuse(reply, new BadRequestException(HTTP_MESSAGES.unreadableText));
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs. A path whose
+ * percent-encoded bytes decode to no text (`/api/stores/%ED%A0%80`, an encoded surrogate) is the
+ * same refusal as {@link refuseUnreadableText}'s, in the API's error shape and headers.
+ */
+export function answerFrameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  const status = badUrl ? 400 : (error.statusCode ?? 400);
+  return reply
+    .status(status)
+    .headers({ ...API_SECURITY_HEADERS, 'x-request-id': request.id })
+    .send({ statusCode: status, message: badUrl ? HTTP_MESSAGES.unreadableText : error.message });
+}
+
+/**
+ * Paths that take a body of another kind: mail providers' one-click unsubscription (RFC 8058)
+ * posts `List-Unsubscribe=One-Click` as a URL-encoded form, and ignores the answer; the page these
+ * signed links open confirms with a form of the same kind. Nothing else reads such a body, and each
+ * acts only for the holder of its link's signature.
+ */
+export const OTHER_BODIES: readonly string[] = ['/api/newsletter/unsubscribe', '/api/follows/unsubscribe'];
 
 /**
  * Request bodies are JSON, or multipart where files are sent: never the URL-encoded or plain-text

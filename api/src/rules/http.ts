@@ -40,11 +40,25 @@ export const IDEMPOTENCY = {
   },
 } as const;
 
+/**
+ * HTTP Strict Transport Security of every answer of the API and of the site's server when the
+ * site's address (`PUBLIC_URL`) is https: a year, subdomains included (see docs/decisions.md). Never
+ * over plain http, where a browser would pin `localhost` to https for a year.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The HSTS header for a site at `publicUrl`: sent only when it is served over https. */
+export function transportSecurityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return publicUrl.startsWith('https:') ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {};
+}
+
 export const HTTP_MESSAGES = {
   tooDeep: `The JSON body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`,
   unsupportedBody:
     'Send the body as JSON (application/json), or as multipart/form-data where a file is sent.',
   crossSite: 'Cross-site requests are not accepted.',
+  unreadableText:
+    'The request holds text no field can take: a NUL character (U+0000), half of a UTF-16 surrogate pair, or bytes that are not UTF-8. Remove it and send the request again.',
   notNull: (field: string) => `${field} cannot be null: leave it out to keep its value.`,
   listBounds: `A range asks for at most ${LIST_LIMITS.maxRequestedRows} rows, starting no further than row ${LIST_LIMITS.maxOffset}.`,
 } as const;

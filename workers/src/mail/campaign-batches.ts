@@ -150,7 +150,7 @@ export class CampaignBatchesWorker
         recipient: subscriber.email,
         language: subscriber.language,
         campaignId: campaign.id,
-        headers: newsletterHeaders(PUBLIC_URL, token),
+        headers: newsletterHeaders(PUBLIC_URL, token, subscriber.language),
         content: renderMail('campaign', subscriber.language, {
           subject: campaign.subject,
           body: campaign.body,
@@ -158,7 +158,7 @@ export class CampaignBatchesWorker
             label: coupon.title,
             url: `${PUBLIC_URL}/coupons/${coupon.id}`,
           })),
-          unsubscribeUrl: newsletterUnsubscribeUrl(PUBLIC_URL, token),
+          unsubscribeUrl: newsletterUnsubscribeUrl(PUBLIC_URL, token, subscriber.language),
         }),
       };
     });

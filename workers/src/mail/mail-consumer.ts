@@ -193,6 +193,7 @@ export class MailConsumer implements EventConsumer {
             newsletterHeaders(
               PUBLIC_URL,
               newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email),
+              subscriber.language,
             ),
           ),
         ];
@@ -326,12 +327,17 @@ async function merchantRecipient(manager: EntityManager, merchantId: number): Pr
 }
 
 /** `List-Unsubscribe` with one-click unsubscribe (RFC 8058) for every newsletter mail. */
-export function newsletterHeaders(publicUrl: string, unsubscribeToken: string): Record<string, string> {
+export function newsletterHeaders(
+  publicUrl: string,
+  unsubscribeToken: string,
+  language?: string,
+): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${newsletterUnsubscribeUrl(publicUrl, unsubscribeToken)}>`,
+    'List-Unsubscribe': `<${newsletterUnsubscribeUrl(publicUrl, unsubscribeToken, language)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
 
-export const newsletterUnsubscribeUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The unsubscribe link; it names the mail's language, which the page it opens speaks. */
+export const newsletterUnsubscribeUrl = (publicUrl: string, token: string, language?: string) =>
+  `${publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}${language ? `&lang=${language}` : ''}`;

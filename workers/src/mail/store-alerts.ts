@@ -64,7 +64,8 @@ export class StoreAlerts {
         alerts.merchantId,
         alerts.email,
       );
-      const unsubscribeUrl = `${PUBLIC_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}`;
+      // The link names the mail's language, which the page it opens speaks.
+      const unsubscribeUrl = `${PUBLIC_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}&lang=${language}`;
       recorded = await recordOutgoingMails(manager, [
         {
           idempotencyKey: storeAlertMailKey(alerts.userId, alerts.merchantId, day),
