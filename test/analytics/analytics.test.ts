@@ -80,7 +80,12 @@ describe('daily figures from the event log', () => {
     for (let n = 0; n < 3; n += 1) expect((await reveal(couponId)).statusCode).toBe(200);
     expect((await reveal(secondCouponId)).statusCode).toBe(200);
     expect((await reveal(othersCouponId)).statusCode).toBe(200);
-    for (let n = 0; n < 2; n += 1) expect((await inject('GET', `/api/out/${couponId}`)).statusCode).toBe(302);
+    // Two shoppers' click-outs (one address's within the click window would count once).
+    for (const address of ['10.90.0.1', '10.90.0.2']) {
+      expect((await inject('GET', `/api/out/${couponId}`, { 'x-forwarded-for': address })).statusCode).toBe(
+        302,
+      );
+    }
     const bought = await postback({
       purchaseReference: `ORD-${Date.now()}`,
       couponId,

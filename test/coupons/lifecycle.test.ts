@@ -5,6 +5,7 @@ import { HOLD_EXPIRY_SWEEP } from '@offers/api/coupons/queries/coupon-status';
 import { LISTING_ORDER } from '@offers/api/coupons/queries/listings';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { COUPON_REVIEW, REVEAL_LIMITS } from '@offers/api/rules/coupons';
+import { HTTP_MESSAGES } from '@offers/api/rules/http';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
@@ -543,9 +544,12 @@ describe('sorting and rebuilding', () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect(badSort.statusCode).toBe(400);
-    const controlCharacter = await inject('GET', '/api/coupons?q=serum%00');
+    const controlCharacter = await inject('GET', '/api/coupons?q=serum%01');
     expect(controlCharacter.statusCode).toBe(400);
     expect(controlCharacter.json().errors).toEqual({ q: ['Search text cannot contain control characters.'] });
+    // A NUL is refused before any route, as everywhere.
+    const nul = await inject('GET', '/api/coupons?q=serum%00');
+    expect(nul.json()).toEqual({ statusCode: 400, message: HTTP_MESSAGES.unreadableText });
   });
 });
 
