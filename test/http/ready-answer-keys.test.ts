@@ -25,7 +25,9 @@ let listings: ListingCache;
 let home: HomeContentCache;
 
 beforeAll(async () => {
-  market = await startMarketplace('ready_answer_keys');
+  // Over a thousand searches from this machine: past the per-address limits they would be refused
+  // before reaching the cache this file is about (test/http/rate-limits.test.ts checks the limits).
+  market = await startMarketplace('ready_answer_keys', { settings: { RATE_LIMIT_EXEMPT: 'loopback' } });
   const { session } = await registerAndSignInMerchant(market.api.baseUrl);
   const id = await submitCoupon(market, session, { title: 'Tulsi tea 15% off' });
   await approve(market, id);
