@@ -5,6 +5,7 @@ export * from './clicks.js';
 export * from './content.js';
 export * from './coupons.js';
 export * from './engagement.js';
+export * from './feeds.js';
 export * from './follows.js';
 export * from './forms.js';
 export * from './http.js';
