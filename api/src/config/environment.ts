@@ -15,6 +15,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { addressListProblem } from '../http/client-address.js';
+import { FEED_FETCH_DEFAULTS } from '../rules/feeds.js';
 import { CLICK_OUT_WINDOW_SECONDS } from '../rules/rate-limits.js';
 
 /** A URL whose scheme is one of `protocols` and that names a host. */
@@ -62,6 +63,9 @@ const withoutTrailingSlash = ({ value }: { value: unknown }) =>
 
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+/** One entry of FEED_ALLOWED_HOSTS: a name, an IPv4 address or a bracketed IPv6 one, and a port. */
+const FEED_HOST = String.raw`(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?`;
 
 const SESSION_SECRET_RULE = 'must be set to a random secret of at least 32 characters';
 
@@ -443,6 +447,38 @@ export class Environment {
   @Min(1)
   @Max(50)
   MEDIA_MAX_MB = 5;
+
+  /**
+   * Hosts feeds may be fetched from although they are not public addresses, over plain http too:
+   * `host:port` entries separated by commas (a bare host stands for port 80 or 443), such as
+   * `127.0.0.1:8089` for a development or test server. Empty in production: every other feed is
+   * fetched over https from a public address.
+   */
+  @Matches(new RegExp(`^(${FEED_HOST}(\\s*,\\s*${FEED_HOST})*)?$`), {
+    message: 'must list host:port entries separated by commas',
+  })
+  FEED_ALLOWED_HOSTS = '';
+
+  /** Largest feed in megabytes, counted after decompression too (a gzip bomb stops here). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(4096)
+  FEED_MAX_MB = FEED_FETCH_DEFAULTS.maxMegabytes;
+
+  /** A feed server's answer must begin (names, connection, headers) within this. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  FEED_CONNECT_TIMEOUT_MS = FEED_FETCH_DEFAULTS.connectTimeoutMs;
+
+  /** Longest wait for a feed's next bytes while the import is ready for them. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  FEED_IDLE_TIMEOUT_MS = FEED_FETCH_DEFAULTS.idleTimeoutMs;
 }
 
 export class ConfigurationError extends Error {}

@@ -1,73 +1,18 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import ipaddr from 'ipaddr.js';
+import { guardedLookup, isPrivateAddress } from '../http/outbound-addresses.js';
 import { IMAGE_RULES } from '../rules/media.js';
 import { imageLimit } from './images.js';
+
+export { isPrivateAddress };
 
 export const UNREACHABLE_IMAGE = 'The image at this address could not be fetched.';
 export const FORBIDDEN_ADDRESS = 'Images cannot be fetched from this address.';
 
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_REDIRECTS = 3;
-
-/** This machine's own addresses (a public one included), read once per process. */
-let ownAddresses: Set<string> | undefined;
-function isOwnAddress(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
-  ownAddresses ??= new Set(
-    Object.values(networkInterfaces())
-      .flat()
-      .flatMap((entry) =>
-        entry && ipaddr.isValid(entry.address.split('%')[0]!) ? [normal(entry.address)] : [],
-      ),
-  );
-  return ownAddresses.has(address.toNormalizedString());
-}
-
-const normal = (text: string) => {
-  const parsed = ipaddr.parse(text.split('%')[0]!);
-  return (
-    parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
-      ? (parsed as ipaddr.IPv6).toIPv4Address()
-      : parsed
-  ).toNormalizedString();
-};
-
-/** The IPv4 address an IPv6 address carries: mapped, compatible, NAT64 (64:ff9b::/96) or 6to4. */
-function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-  const bytes = address.toByteArray();
-  const range = address.range();
-  if (range === 'ipv4Mapped' || range === 'rfc6052' || range === 'rfc6145') {
-    return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
-  }
-  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
-  // IPv4-compatible (::a.b.c.d, deprecated but still routed to that IPv4 address by some stacks).
-  if (bytes.slice(0, 12).every((byte) => byte === 0))
-    return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
-  return undefined;
-}
-
-/**
- * Whether a fetched URL may not reach this address: anything but a global unicast address (IANA's
- * special-purpose ranges as ipaddr.js knows them: loopback, private, link-local, carrier NAT,
- * multicast, reserved, documentation...), every IPv6 form that carries an IPv4 address (judged by
- * that address, and refused outright when it is not global), and this machine's own addresses.
- */
-export function isPrivateAddress(text: string): boolean {
-  const bare = text.replace(/^\[|\]$/g, '').split('%')[0]!;
-  if (!ipaddr.isValid(bare)) return true;
-  const address = ipaddr.parse(bare);
-  if (isOwnAddress(address)) return true;
-  if (address.kind() === 'ipv4') return address.range() !== 'unicast';
-  const v6 = address as ipaddr.IPv6;
-  const carried = embeddedIPv4(v6);
-  if (carried) return true;
-  // Global unicast is 2000::/3; anything else (and the special ranges inside it) is not the internet.
-  return v6.range() !== 'unicast' || !v6.match(ipaddr.IPv6.parse('2000::'), 3);
-}
 
 export interface FetchOptions {
   maxBytes?: number;
@@ -127,20 +72,7 @@ function get(
 ): Promise<{ location?: string; body?: Buffer }> {
   let timer: NodeJS.Timeout | undefined;
   return new Promise<{ location?: string; body?: Buffer }>((resolve, reject) => {
-    type LookupCallback = (
-      error: Error | null,
-      address?: string | dns.LookupAddress[],
-      family?: number,
-    ) => void;
-    const lookup = (hostname: string, lookupOptions: dns.LookupOptions, callback: LookupCallback) =>
-      dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-        if (error) return callback(error);
-        if (addresses.some(({ address }) => isForbidden(address)))
-          return callback(refuse(field, FORBIDDEN_ADDRESS));
-        return lookupOptions.all
-          ? callback(null, addresses)
-          : callback(null, addresses[0]!.address, addresses[0]!.family);
-      });
+    const lookup = guardedLookup(isForbidden, () => refuse(field, FORBIDDEN_ADDRESS));
     const client = url.protocol === 'https:' ? https : http;
     const request = client.get(url, { lookup: lookup as never }, (response) => {
       const status = response.statusCode ?? 0;
