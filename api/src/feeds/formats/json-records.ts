@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { parser } from 'stream-json';
+import { StringDecoder } from 'node:string_decoder';
+import { getManyValues, isMany, none } from 'stream-chain/core';
+import { jsonParser } from 'stream-json/parser.js';
 import { FEED_RECORD_MAX_CHARS } from '../../rules/feeds.js';
 import { FeedError, FeedUnreadable } from './feed-row.js';
 
@@ -14,187 +15,243 @@ const RECORD_MAX_DEPTH = 8;
 /** Deepest nesting anywhere in the file: past it the body is not a feed. */
 const FILE_MAX_DEPTH = 64;
 
+type Token = { name: string; value?: unknown };
 type Container = Record<string, unknown> | unknown[];
 
 /**
- * The records of a JSON feed, one at a time as the bytes arrive: the elements of a bare array,
- * or of the envelope's list under `listKey` (`results`, `offers`), whatever else the envelope
- * holds (`_meta`, counts) skipped unread.
- *
- * stream-json's tokenizer runs with every value streamed in chunks and none packed, and records are
- * assembled here, so a hostile body costs bounded memory: a record whose strings together pass
- * FEED_RECORD_MAX_CHARS or that nests too deep is dropped as it grows (and reported), objects are
- * built without a prototype (a `__proto__` key is only a key), and a file nested past any feed's
- * shape stops the read.
+ * Turns the tokens of a JSON feed into its records: the elements of a bare array, or of the
+ * envelope's list under `listKey`, whatever else the envelope holds skipped unread. Records are
+ * assembled here from streamed chunks (the tokenizer packs nothing), so a hostile body costs
+ * bounded memory: a record whose keys and values together pass FEED_RECORD_MAX_CHARS, or that
+ * nests too deep, is dropped as it grows and reported; objects have no prototype (a `__proto__`
+ * key is only a key); a file nested past any feed's shape is refused.
+ */
+class RecordAssembler {
+  private depth = 0;
+  private top: 'unknown' | 'list' | 'envelope' = 'unknown';
+  /** The depth of the list's elements while inside the list, else -1. */
+  private listDepth = -1;
+  foundList = false;
+  private envelopeKey: string | null = null;
+  private readingEnvelopeKey = false;
+
+  private line = 0;
+  private building = false;
+  private refused: 'record-too-large' | null = null;
+  private stack: Container[] = [];
+  private keys: (string | null)[] = [];
+  private text = '';
+  private chars = 0;
+  private record: unknown;
+
+  constructor(private readonly listKey: string) {}
+
+  get shape() {
+    return this.top;
+  }
+
+  /** Takes one token; answers an entry when it completes one. */
+  take(token: Token): JsonEntry | undefined {
+    const name = token.name;
+    let opens = false;
+    let closes = false;
+    let startsValue = false;
+    let endsValue = false;
+    switch (name) {
+      case 'startObject':
+      case 'startArray':
+        opens = true;
+        startsValue = true;
+        break;
+      case 'endObject':
+      case 'endArray':
+        closes = true;
+        endsValue = true;
+        break;
+      case 'startString':
+      case 'startNumber':
+        startsValue = true;
+        break;
+      case 'endString':
+      case 'endNumber':
+        endsValue = true;
+        break;
+      case 'nullValue':
+      case 'trueValue':
+      case 'falseValue':
+        startsValue = true;
+        endsValue = true;
+        break;
+    }
+
+    if (this.depth === 0 && this.top === 'unknown' && startsValue) {
+      if (name === 'startArray') {
+        this.top = 'list';
+        this.listDepth = 1;
+        this.foundList = true;
+      } else if (name === 'startObject') this.top = 'envelope';
+      else throw new FeedUnreadable('The feed is not a list of records.');
+    } else if (!this.building && startsValue && this.depth === this.listDepth) this.startRecord();
+    else if (this.top === 'envelope' && this.depth === 1 && !this.building)
+      this.envelopeToken(token, startsValue);
+
+    if (opens) {
+      this.depth += 1;
+      if (this.depth > FILE_MAX_DEPTH)
+        throw new FeedUnreadable('The feed is nested too deeply to be a feed.');
+    } else if (closes) this.depth -= 1;
+
+    if (!this.building) {
+      if (closes && this.depth < this.listDepth) this.listDepth = -1; // the list has ended
+      return undefined;
+    }
+    if (this.refused === null) this.build(token);
+    if (!endsValue || this.depth !== this.listDepth) return undefined;
+
+    this.building = false;
+    const record = this.record;
+    this.record = undefined;
+    if (this.refused !== null) return { line: this.line, refused: this.refused };
+    if (record === null || typeof record !== 'object' || Array.isArray(record))
+      return { line: this.line, refused: 'not-a-record' };
+    return { line: this.line, record };
+  }
+
+  /** The envelope's own keys, to find the list. */
+  private envelopeToken(token: Token, startsValue: boolean) {
+    if (token.name === 'startKey') {
+      this.readingEnvelopeKey = true;
+      this.text = '';
+    } else if (token.name === 'stringChunk' && this.readingEnvelopeKey) {
+      if (this.text.length < 64) this.text += String(token.value).slice(0, 64);
+    } else if (token.name === 'endKey') {
+      this.readingEnvelopeKey = false;
+      this.envelopeKey = this.text;
+    } else if (startsValue && this.envelopeKey === this.listKey && !this.foundList) {
+      if (token.name !== 'startArray')
+        throw new FeedUnreadable(`The feed's "${this.listKey}" is not a list.`);
+      this.foundList = true;
+      this.listDepth = 2;
+    }
+  }
+
+  private startRecord() {
+    this.line += 1;
+    this.building = true;
+    this.refused = null;
+    this.stack = [];
+    this.keys = [];
+    this.chars = 0;
+    this.record = undefined;
+  }
+
+  private add(value: unknown) {
+    const parent = this.stack.at(-1);
+    if (parent === undefined) this.record = value;
+    else if (Array.isArray(parent)) parent.push(value);
+    else parent[this.keys.at(-1) ?? ''] = value;
+  }
+
+  private build(token: Token) {
+    switch (token.name) {
+      case 'startObject':
+      case 'startArray': {
+        const container: Container = token.name === 'startObject' ? Object.create(null) : [];
+        this.add(container);
+        this.stack.push(container);
+        this.keys.push(null);
+        if (this.stack.length > RECORD_MAX_DEPTH) this.refused = 'record-too-large';
+        break;
+      }
+      case 'endObject':
+      case 'endArray':
+        this.stack.pop();
+        this.keys.pop();
+        break;
+      case 'startKey':
+      case 'startString':
+      case 'startNumber':
+        this.text = '';
+        break;
+      case 'stringChunk':
+      case 'numberChunk': {
+        const chunk = token.value as string;
+        this.chars += chunk.length;
+        if (this.chars > FEED_RECORD_MAX_CHARS) this.refused = 'record-too-large';
+        else this.text += chunk;
+        break;
+      }
+      case 'endKey':
+        this.keys[this.keys.length - 1] = this.text;
+        break;
+      case 'endString':
+        this.add(this.text);
+        break;
+      case 'endNumber':
+        this.add(Number(this.text));
+        break;
+      case 'nullValue':
+      case 'trueValue':
+      case 'falseValue':
+        this.add(token.value);
+        break;
+    }
+    if (this.refused !== null) {
+      // Drop what was built; the rest of the record is only counted through.
+      this.stack = [];
+      this.keys = [];
+      this.text = '';
+    }
+  }
+}
+
+/**
+ * The records of a JSON feed, as the bytes arrive. stream-json's tokenizer is called directly on
+ * each chunk (its tokens come back as an array): a stream of millions of token objects would cost
+ * more than the parsing.
  */
 export async function* jsonRecords(input: Readable, listKey: string): AsyncGenerator<JsonEntry> {
-  const tokens = parser.asStream({ packValues: false, streamValues: true });
-  // The pipeline carries the input's errors (a failed fetch, a size limit) to the tokens.
-  const feeding = pipeline(input, tokens);
-  feeding.catch(() => undefined);
-
-  let depth = 0;
-  let top: 'unknown' | 'list' | 'envelope' = 'unknown';
-  let listDepth = -1; // depth of the list's own array once entered
-  let foundList = false;
-  let envelopeKey: string | null = null;
-  let keyText = '';
-  let readingKey = false;
-
-  // The record being built.
-  let line = 0;
-  let building = false;
-  let refused: 'record-too-large' | null = null;
-  let stack: Container[] = [];
-  let keys: (string | null)[] = [];
-  let text = '';
-  let chars = 0;
-  let record: unknown;
-
-  const startRecord = () => {
-    line += 1;
-    building = true;
-    refused = null;
-    stack = [];
-    keys = [];
-    chars = 0;
-    record = undefined;
-  };
-  const add = (value: unknown): boolean => {
-    const parent = stack.at(-1);
-    if (parent === undefined) {
-      record = value;
-      return true;
+  // Flushable: called with `none` at the end, it ends the last value (or says the JSON is cut off).
+  const tokenize = jsonParser({ packValues: false, streamValues: true }) as (
+    text: string | typeof none,
+  ) => unknown;
+  const decoder = new StringDecoder('utf8');
+  const assembler = new RecordAssembler(listKey);
+  let first = true;
+  const entries = (text: string | typeof none): JsonEntry[] => {
+    const out = tokenize(text);
+    if (out === none) return [];
+    const found: JsonEntry[] = [];
+    for (const token of (isMany(out) ? getManyValues(out) : [out]) as Token[]) {
+      const entry = assembler.take(token);
+      if (entry !== undefined) found.push(entry);
     }
-    if (Array.isArray(parent)) parent.push(value);
-    else parent[keys.at(-1) ?? ''] = value;
-    return false;
+    return found;
   };
-  const grow = (length: number) => {
-    chars += length;
-    if (chars > FEED_RECORD_MAX_CHARS) refused = 'record-too-large';
-  };
-
   try {
-    for await (const token of tokens as AsyncIterable<{ name: string; value?: unknown }>) {
-      const name = token.name;
-      const opens = name === 'startObject' || name === 'startArray';
-      const closes = name === 'endObject' || name === 'endArray';
-
-      // Where the token stands before it is applied.
-      if (depth === 0 && top === 'unknown') {
-        if (name === 'startArray') {
-          top = 'list';
-          listDepth = 1;
-          foundList = true;
-        } else if (name === 'startObject') top = 'envelope';
-        else if (opens || name === 'startString' || name === 'startNumber' || name.endsWith('Value'))
-          throw new FeedUnreadable('The feed is not a list of records.');
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      let text = decoder.write(chunk);
+      if (first && text !== '') {
+        // A UTF-8 byte-order mark is not part of the JSON.
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        first = false;
       }
-
-      // A value starting right inside the list is a new record.
-      const startsValue =
-        opens || name === 'startString' || name === 'startNumber' || /^(null|true|false)Value$/.test(name);
-      if (!building && startsValue && depth === listDepth && foundList && listDepth > 0) startRecord();
-
-      // The envelope's own keys, to find the list.
-      if (top === 'envelope' && depth === 1 && !building) {
-        if (name === 'startKey') {
-          readingKey = true;
-          keyText = '';
-        } else if (name === 'stringChunk' && readingKey) keyText += String(token.value).slice(0, 64);
-        else if (name === 'endKey') {
-          readingKey = false;
-          envelopeKey = keyText;
-        } else if (startsValue && envelopeKey === listKey && !foundList) {
-          if (name !== 'startArray') throw new FeedUnreadable(`The feed's "${listKey}" is not a list.`);
-          foundList = true;
-          listDepth = 2;
-        }
-      }
-
-      if (opens) {
-        depth += 1;
-        if (depth > FILE_MAX_DEPTH) throw new FeedUnreadable('The feed is nested too deeply to be a feed.');
-      } else if (closes) depth -= 1;
-
-      if (!building) {
-        if (closes && depth < listDepth) listDepth = -1; // the list has ended
-        continue;
-      }
-
-      // Building a record: `depth` is already past an opening token.
-      if (refused === null) {
-        switch (name) {
-          case 'startObject':
-          case 'startArray': {
-            const container: Container = name === 'startObject' ? Object.create(null) : [];
-            add(container);
-            stack.push(container);
-            keys.push(null);
-            if (stack.length > RECORD_MAX_DEPTH) refused = 'record-too-large';
-            break;
-          }
-          case 'endObject':
-          case 'endArray':
-            stack.pop();
-            keys.pop();
-            break;
-          case 'startKey':
-          case 'startString':
-          case 'startNumber':
-            text = '';
-            break;
-          case 'stringChunk':
-          case 'numberChunk':
-            grow(String(token.value).length);
-            if (refused === null) text += token.value as string;
-            break;
-          case 'endKey':
-            keys[keys.length - 1] = text;
-            break;
-          case 'endString':
-            add(text);
-            break;
-          case 'endNumber':
-            add(Number(text));
-            break;
-          case 'nullValue':
-          case 'trueValue':
-          case 'falseValue':
-            add(token.value);
-            break;
-        }
-        if (refused !== null) {
-          // Drop what was built; the rest of the record is only counted through.
-          stack = [];
-          keys = [];
-          text = '';
-        }
-      }
-
-      // The record ends when the depth is back at the list's, after a value's last token.
-      const valueEnds =
-        closes || name === 'endString' || name === 'endNumber' || /^(null|true|false)Value$/.test(name);
-      if (valueEnds && depth === listDepth) {
-        building = false;
-        if (refused !== null) yield { line, refused };
-        else if (record === null || typeof record !== 'object' || Array.isArray(record))
-          yield { line, refused: 'not-a-record' };
-        else yield { line, record };
-      }
+      yield* entries(text);
     }
-    await feeding;
+    const rest = decoder.end();
+    if (rest !== '') yield* entries(rest);
+    yield* entries(none);
   } catch (error) {
     if (error instanceof FeedError) throw error;
     throw new FeedUnreadable('The feed is not valid JSON.');
   } finally {
-    // Also when the reader stops early: the input (a fetch's socket) is let go at once.
-    tokens.destroy();
+    input.destroy();
   }
-  if (!foundList) {
+  if (!assembler.foundList) {
     throw new FeedUnreadable(
-      top === 'envelope' ? `The feed has no "${listKey}" list.` : 'The feed is not a list of records.',
+      assembler.shape === 'envelope'
+        ? `The feed has no "${listKey}" list.`
+        : 'The feed is not a list of records.',
     );
   }
 }
