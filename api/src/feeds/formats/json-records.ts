@@ -188,7 +188,8 @@ class RecordAssembler {
         this.add(this.text);
         break;
       case 'endNumber':
-        this.add(Number(this.text));
+        // As written: an id of 20 digits stays exact (every field reader takes text).
+        this.add(this.text);
         break;
       case 'nullValue':
       case 'trueValue':
