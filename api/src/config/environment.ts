@@ -443,6 +443,13 @@ export class Environment {
   @Min(1)
   @Max(50)
   MEDIA_MAX_MB = 5;
+
+  /** Largest feed file an admin uploads (`POST /api/admin/feed-sources/:id/runs`), gzip or not. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  FEED_UPLOAD_MAX_MB = 50;
 }
 
 export class ConfigurationError extends Error {}
