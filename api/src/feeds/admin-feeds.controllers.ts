@@ -26,9 +26,9 @@ import { UNKNOWN_FIELD_MESSAGE } from '../http/validation.js';
 import { toCsv } from '../rules/csv.js';
 import {
   FEED_FORMATS,
-  FEED_RUN_MESSAGES as R,
   FEED_RUN_STATUSES,
   FEED_SOURCE_MESSAGES as M,
+  FEED_RUN_MESSAGES as R,
 } from '../rules/feeds.js';
 import { AcceptFeedRun, DiscardFeedRun, RequestFeedRun } from './commands/feed-runs.js';
 import {
@@ -49,7 +49,8 @@ function badFilter(name: string): never {
 function filterText(filter: Record<string, unknown>, name: string, allowed?: readonly string[]) {
   const value = filter[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > 100 || (allowed && !allowed.includes(value))) badFilter(name);
+  if (typeof value !== 'string' || value.length > 100 || (allowed && !allowed.includes(value)))
+    badFilter(name);
   return value;
 }
 
@@ -137,7 +138,11 @@ export class AdminFeedSourcesController {
   @HttpCode(202)
   @ApiConsumes('multipart/form-data', 'application/json')
   async requestRun(@Param('id', IdPipe) id: number, @Req() request: FastifyRequest) {
-    const { fields, files } = await readForm(request, ['file'], this.environment.FEED_UPLOAD_MAX_MB * 1048576);
+    const { fields, files } = await readForm(
+      request,
+      ['file'],
+      this.environment.FEED_UPLOAD_MAX_MB * 1048576,
+    );
     const unknown = Object.keys(fields);
     if (unknown.length > 0) {
       throw new BadRequestException({

@@ -26,11 +26,9 @@ export class FeedRunJobs implements EventConsumer {
     // A run discarded (or already taken up) before its event arrived needs no job.
     if ((await feedRunStatus(manager, runId)) !== 'queued') return;
     // Added before the inbox commits: if the commit fails, the retry adds the same job id again.
-    await this.queues
-      .get(QueueName.FeedImports)
-      .add('feed-import', { runId } satisfies FeedImportJob, {
-        ...FEED_IMPORT_JOB_OPTIONS,
-        jobId: feedImportJobId(runId, event.type === FeedRunAccepted.type),
-      });
+    await this.queues.get(QueueName.FeedImports).add('feed-import', { runId } satisfies FeedImportJob, {
+      ...FEED_IMPORT_JOB_OPTIONS,
+      jobId: feedImportJobId(runId, event.type === FeedRunAccepted.type),
+    });
   }
 }

@@ -2,9 +2,15 @@ import { BadRequestException, ConflictException, NotFoundException } from '@nest
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
-import { FEED_RUN_MESSAGES as R, FEED_SOURCE_MESSAGES as M } from '../../rules/feeds.js';
+import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '../../rules/feeds.js';
 import { FeedRunAccepted, FeedRunDiscarded, FeedRunRequested } from '../events/feed-events.js';
-import { dropFeedUpload, feedRunStatus, insertFeedRun, moveFeedRun, storeFeedUpload } from '../queries/runs.js';
+import {
+  dropFeedUpload,
+  feedRunStatus,
+  insertFeedRun,
+  moveFeedRun,
+  storeFeedUpload,
+} from '../queries/runs.js';
 import { lockFeedSource } from '../queries/sources.js';
 
 export class RequestFeedRun extends Command<{ id: number }> {

@@ -6,9 +6,9 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import {
   FEED_SOURCE_LIMITS,
-  FEED_SOURCE_MESSAGES as M,
   type FeedCredential,
   type FeedCsvMapping,
+  FEED_SOURCE_MESSAGES as M,
 } from '../../rules/feeds.js';
 import type { FeedCredentialDto, FeedSourceChangesDto, FeedSourceDto } from '../dto/feed-source.dto.js';
 import {
@@ -68,7 +68,8 @@ async function resolveSource(
   const scheduleMinutes =
     sent.scheduleMinutes === undefined ? (current?.scheduleMinutes ?? null) : sent.scheduleMinutes;
   const format = sent.format ?? (current?.format as string);
-  const hasCredential = sent.credential === undefined ? Boolean(current?.hasCredential) : sent.credential !== null;
+  const hasCredential =
+    sent.credential === undefined ? Boolean(current?.hasCredential) : sent.credential !== null;
   if (url === null && scheduleMinutes !== null) errors.scheduleMinutes = [M.scheduleNeedsUrl];
   if (url === null && hasCredential) errors.credential = [M.credentialNeedsUrl];
   let mapping: FeedCsvMapping | null = null;

@@ -20,13 +20,13 @@ import {
   FEED_MODES,
   FEED_REVIEW_POLICIES,
   FEED_SCHEDULES_MINUTES,
-  FEED_SOURCE_LIMITS as L,
-  FEED_SOURCE_MESSAGES as M,
   type FeedCredentialKind,
   type FeedCsvSeparator,
   type FeedFormat,
   type FeedMode,
   type FeedReviewPolicy,
+  FEED_SOURCE_LIMITS as L,
+  FEED_SOURCE_MESSAGES as M,
   REQUIRED_FEED_FIELDS,
 } from '../../rules/feeds.js';
 

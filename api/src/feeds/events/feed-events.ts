@@ -1,10 +1,5 @@
 import { DomainEvent } from '../../events/domain-event.js';
-import type {
-  FeedFormat,
-  FeedMode,
-  FeedReviewPolicy,
-  FeedRunTrigger,
-} from '../../rules/feeds.js';
+import type { FeedFormat, FeedMode, FeedReviewPolicy, FeedRunTrigger } from '../../rules/feeds.js';
 
 /**
  * A source's settings as its events carry them: never its credential (only whether one is set)

@@ -36,7 +36,10 @@ export async function feedRunPage(
 ): Promise<{ rows: FeedRunSummary[]; total: number }> {
   const where = '($1::int IS NULL OR r.source_id = $1) AND ($2::text IS NULL OR r.status = $2)';
   const parameters = [filter.sourceId ?? null, filter.status ?? null];
-  const [{ total }] = await reader.query(`SELECT count(*)::int AS total FROM feed_runs r WHERE ${where}`, parameters);
+  const [{ total }] = await reader.query(
+    `SELECT count(*)::int AS total FROM feed_runs r WHERE ${where}`,
+    parameters,
+  );
   const rows = await reader.query(
     `SELECT ${SUMMARY_COLUMNS} FROM feed_runs r JOIN feed_sources s ON s.id = r.source_id WHERE ${where}
      ORDER BY ${SORT_COLUMNS[page.sortField]} ${page.order} NULLS LAST, r.id ${page.order}

@@ -45,7 +45,10 @@ export async function feedSourcePage(
   const where = `($1::boolean IS NULL OR s.enabled = $1) AND ($2::text IS NULL OR s.format = $2)
     AND ($3::text IS NULL OR s.name ILIKE '%' || $3 || '%')`;
   const parameters = [filter.enabled ?? null, filter.format ?? null, filter.q ?? null];
-  const [{ total }] = await reader.query(`SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`, parameters);
+  const [{ total }] = await reader.query(
+    `SELECT count(*)::int AS total FROM ${FROM} WHERE ${where}`,
+    parameters,
+  );
   const rows = await reader.query(
     `SELECT ${ANSWER_COLUMNS} FROM ${FROM} WHERE ${where}
      ORDER BY ${SORT_COLUMNS[page.sortField]} ${page.order}, s.id ${page.order}
@@ -134,7 +137,11 @@ export async function insertFeedSource(
   return id;
 }
 
-export async function updateFeedSource(manager: EntityManager, id: number, row: FeedSourceRow): Promise<void> {
+export async function updateFeedSource(
+  manager: EntityManager,
+  id: number,
+  row: FeedSourceRow,
+): Promise<void> {
   await manager.query(
     `UPDATE feed_sources SET name = $1, format = $2, url = $3, schedule_minutes = $4, mode = $5,
        slot_id = $6, review_policy = $7, mapping = $8, sub_id_param = $9, enabled = $10, updated_at = now()
@@ -168,7 +175,11 @@ export async function feedCredential(reader: Reader, sourceId: number): Promise<
   return row?.credential ?? null;
 }
 
-export async function setPostbackSecret(manager: EntityManager, id: number, secret: string): Promise<boolean> {
+export async function setPostbackSecret(
+  manager: EntityManager,
+  id: number,
+  secret: string,
+): Promise<boolean> {
   const changed = await manager.query(
     `WITH changed AS (UPDATE feed_sources SET postback_secret = $2, updated_at = now() WHERE id = $1 RETURNING id)
      SELECT * FROM changed`,
