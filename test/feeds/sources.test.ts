@@ -268,6 +268,15 @@ describe('feed sources', () => {
     expect(refused.json().message).toBe(M.hasRuns);
   });
 
+  it('keep their slot: a slot a source places coupons in cannot be deleted (409)', async () => {
+    const slot = await admin('POST', '/api/admin/slots', { name: 'Feeds only', kind: 'free', capacity: 50 });
+    const source = await aSource({ slotId: slot.json().id });
+    expect(source.slotName).toBe('Feeds only');
+    const refused = await admin('DELETE', `/api/admin/slots/${slot.json().id}`);
+    expect(refused.statusCode).toBe(409);
+    expect((await admin('GET', `/api/admin/feed-sources/${source.id}`)).json().slotId).toBe(slot.json().id);
+  });
+
   it('are for admins only: 401 for visitors, 403 for shoppers and merchants', async () => {
     const source = await aSource();
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl);
