@@ -6,6 +6,7 @@ import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { EarningsModule } from './earnings/earnings.module.js';
 import { EngagementModule } from './engagement/engagement.module.js';
+import { FeedsModule } from './feeds/feeds.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         FollowsModule,
         AnalyticsModule,
         ClicksModule,
+        FeedsModule,
       ],
     };
   }

@@ -8,7 +8,7 @@ import {
   type ReadFeedOptions,
   readFeed,
 } from '@offers/api/feeds/formats/index';
-import type { CsvMapping, FeedFormat } from '@offers/api/rules';
+import type { FeedCsvMapping, FeedFormat } from '@offers/api/rules';
 
 export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 export const fixtureStream = (name: string) => createReadStream(fixture(name));
@@ -17,7 +17,7 @@ export const fixtureStream = (name: string) => createReadStream(fixture(name));
 export async function readAll(
   input: Readable | Buffer | string,
   format: FeedFormat,
-  mapping?: CsvMapping,
+  mapping?: FeedCsvMapping,
   options?: ReadFeedOptions,
 ): Promise<{ rows: FeedRow[]; rejections: FeedRejection[] }> {
   const stream = input instanceof Readable ? input : Readable.from([Buffer.from(input)]);
@@ -34,7 +34,7 @@ export async function readAll(
 export async function readError(
   input: Readable | Buffer | string,
   format: FeedFormat,
-  mapping?: CsvMapping,
+  mapping?: FeedCsvMapping,
   options?: ReadFeedOptions,
 ): Promise<FeedError> {
   try {

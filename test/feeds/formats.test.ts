@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
 import { csvMappingProblems, FeedTooLarge, FeedUnreadable, readFeed } from '@offers/api/feeds/formats/index';
-import { type CsvMapping, FEED_REJECTION_REASONS, FEED_REJECTIONS } from '@offers/api/rules';
+import {
+  FEED_REJECTION_REASONS,
+  FEED_REJECTIONS,
+  FEED_SOURCE_MESSAGES,
+  type FeedCsvMapping,
+} from '@offers/api/rules';
 import {
   admitadCoupon,
   fixture,
@@ -154,22 +159,24 @@ describe("LinkMyDeals' CSV", () => {
 });
 
 describe('a mapped CSV', () => {
-  const mapping: CsvMapping = {
+  const mapping: FeedCsvMapping = {
     separator: ';',
-    rowId: 'Offer ID',
-    advertiserId: 'Merchant ID',
-    advertiserName: 'Merchant',
-    advertiserSite: 'website',
-    code: 'Voucher',
-    title: 'Headline',
-    description: 'Details',
-    startsAt: 'Valid From',
-    endsAt: 'Valid Until',
-    status: 'State',
-    trackingUrl: 'Link',
-    language: 'Lang',
-    payout: 'Value',
-    payoutType: 'Value Type',
+    columns: {
+      rowId: 'Offer ID',
+      advertiserId: 'Merchant ID',
+      advertiserName: 'Merchant',
+      advertiserSite: 'website',
+      code: 'Voucher',
+      title: 'Headline',
+      description: 'Details',
+      startsAt: 'Valid From',
+      endsAt: 'Valid Until',
+      status: 'State',
+      trackingUrl: 'Link',
+      language: 'Lang',
+      payout: 'Value',
+      payoutType: 'Value Type',
+    },
   };
 
   it("reads the admin's columns with a semicolon, Hindi text and an ended row", async () => {
@@ -200,13 +207,15 @@ describe('a mapped CSV', () => {
       'T-1\tS-9\tజొమాటో ఆర్డర్లపై ₹100 తగ్గింపు\tZOMATO100\t"Food, Dining"\t1\tte\r\n';
     const { rows } = await readAll(text, 'mapped-csv', {
       separator: '\t',
-      rowId: 'id',
-      advertiserId: 'store',
-      title: 'title',
-      code: 'code',
-      categories: 'cats',
-      exclusive: 'excl',
-      language: 'lang',
+      columns: {
+        rowId: 'id',
+        advertiserId: 'store',
+        title: 'title',
+        code: 'code',
+        categories: 'cats',
+        exclusive: 'excl',
+        language: 'lang',
+      },
     });
     expect(rows).toEqual([
       expect.objectContaining({
@@ -221,24 +230,26 @@ describe('a mapped CSV', () => {
   });
 
   it('refuses a mapping without the required fields, and a file without the mapped columns', async () => {
-    expect(csvMappingProblems({ rowId: 'id', separator: '|' })).toEqual({
-      separator: 'The separator must be a comma, a semicolon or a tab.',
+    expect(csvMappingProblems({ columns: { rowId: 'id' }, separator: ':' })).toEqual({
+      separator: FEED_SOURCE_MESSAGES.separator,
       advertiserId: 'The advertiserId field must be mapped.',
       title: 'The title field must be mapped.',
     });
-    expect(csvMappingProblems({ rowId: 'id', advertiserId: 'store', title: 'title', shoeSize: 'x' })).toEqual(
-      {
-        shoeSize: '"shoeSize" is not a feed field.',
-      },
-    );
+    expect(
+      csvMappingProblems({ columns: { rowId: 'id', advertiserId: 'store', title: 'title', shoeSize: 'x' } }),
+    ).toEqual({
+      shoeSize: '"shoeSize" is not a feed field.',
+    });
 
-    const unusable = await readError('id,title\n1,x\n', 'mapped-csv', { rowId: 'id' });
+    const unusable = await readError('id,title\n1,x\n', 'mapped-csv', {
+      columns: { rowId: 'id' },
+      separator: ',',
+    });
     expect(unusable).toBeInstanceOf(FeedUnreadable);
 
     const missing = await readError('id,title\n1,x\n', 'mapped-csv', {
-      rowId: 'id',
-      advertiserId: 'Merchant',
-      title: 'title',
+      columns: { rowId: 'id', advertiserId: 'Merchant', title: 'title' },
+      separator: ',',
     });
     expect(missing).toBeInstanceOf(FeedUnreadable);
     expect(missing.message).toBe('The feed has no column "Merchant" (see the CSV mapping).');

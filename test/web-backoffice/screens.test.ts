@@ -118,6 +118,9 @@ describe('back-office: every screen without a console error or warning', () => {
     await visit(page, '/slots', 'Slots');
     await visit(page, '/slots/create', 'Capacity');
     await visit(page, '/slots/1', 'Capacity');
+    await visit(page, '/feed-sources', 'Feed sources');
+    await visit(page, '/feed-sources/create', 'Sub-id parameter');
+    await visit(page, '/feed-runs', 'Feed runs');
     for (const resource of ['heroes', 'banners', 'seasonal-offers', 'flash-texts', 'best-offer-banners']) {
       await visit(page, `/${resource}`, /./);
     }

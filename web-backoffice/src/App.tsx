@@ -8,6 +8,8 @@ import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from '.
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
 import { campaigns, contactMessages, devMailbox, subscribers } from './engagement';
+import { feedRuns } from './feeds/FeedRuns';
+import { feedSources } from './feeds/FeedSources';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
@@ -52,6 +54,8 @@ export const App = () => (
             <Resource name="product-reviews" {...productReviews} />
             <Resource name="payouts" {...payouts} />
             <Resource name="slots" {...slots} />
+            <Resource name="feed-sources" {...feedSources} />
+            <Resource name="feed-runs" {...feedRuns} />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
             <Resource name="seasonal-offers" {...seasonalOffers} />

@@ -5,6 +5,7 @@ import { HomeContentProjection } from './consumers/home-content.projection.js';
 import { ReferralRewards } from './consumers/referral-rewards.js';
 import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
+import { FeedRunJobs } from './feeds/feed-run-jobs.js';
 import { CampaignFanOut } from './mail/campaign-batches.js';
 import { MailConsumer } from './mail/mail-consumer.js';
 import { StoreAlertsConsumer } from './mail/store-alerts.js';
@@ -22,4 +23,5 @@ export const eventConsumers: Type<EventConsumer>[] = [
   ReferralRewards,
   StoreAlertsConsumer,
   DailyFiguresProjection,
+  FeedRunJobs,
 ];

@@ -479,6 +479,13 @@ export class Environment {
   @Min(1000)
   @Max(3_600_000)
   FEED_IDLE_TIMEOUT_MS = FEED_FETCH_DEFAULTS.idleTimeoutMs;
+
+  /** Largest feed file an admin uploads (`POST /api/admin/feed-sources/:id/runs`), gzip or not. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  FEED_UPLOAD_MAX_MB = 50;
 }
 
 export class ConfigurationError extends Error {}

@@ -159,7 +159,18 @@ export class AdminSlotsController {
         statusCode: 409,
         message: 'This slot has coupons and cannot be deleted.',
       });
-    await this.slots.delete({ id });
+    try {
+      await this.slots.delete({ id });
+    } catch (error) {
+      // Another feature's rows name the slot (a feed source places its coupons there).
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23503') {
+        throw new ConflictException({
+          statusCode: 409,
+          message: 'This slot is in use and cannot be deleted.',
+        });
+      }
+      throw error;
+    }
     return slot;
   }
 

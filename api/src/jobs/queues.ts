@@ -9,6 +9,11 @@ export const QueueName = {
   Maintenance: 'maintenance',
   /** Newsletter campaigns, sent in batches of subscribers (see workers/src/mail/campaign-batches.ts). */
   NewsletterCampaigns: 'newsletter-campaigns',
+  /**
+   * One job per feed run to import (see api/src/feeds): the job id names the run (`run-<id>`), so
+   * adding it again for the same run adds nothing.
+   */
+  FeedImports: 'feed-imports',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -44,6 +49,18 @@ export function domainEventJobOptions(retry: RetryPolicy): JobsOptions {
     removeOnFail: { age: 30 * 24 * 3600 },
   };
 }
+
+/**
+ * A feed import that fails (the network's server down, a body cut short) is tried again later,
+ * with doubling waits of 30 s, 1, 2 and 4 minutes, and then shows as failed. The run's row is
+ * the lasting record; finished jobs are kept a day so a job id added again is still recognised.
+ */
+export const FEED_IMPORT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
 
 /** Housekeeping that runs on a schedule in the workers; the scheduler registers each once. */
 export const ScheduledJob = {

@@ -23,6 +23,8 @@ const SECRET_FIELDS = [
   'token',
   'xsrfToken',
   'secret',
+  'postbackSecret',
+  'credential',
   'email',
   'emailAddress',
   'EmailAddress',

@@ -51,16 +51,6 @@ export const FEED_FIELDS = [
 export type FeedField = (typeof FEED_FIELDS)[number];
 export const REQUIRED_FEED_FIELDS: readonly FeedField[] = ['rowId', 'advertiserId', 'title'];
 
-/** The column separators a mapped CSV may use: comma (the default), semicolon or tab. */
-export const CSV_SEPARATORS = [',', ';', '\t'] as const;
-export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
-
-/**
- * A mapped CSV's columns: for each field, the header of the column that fills it (matched
- * exactly, else ignoring case), and the separator when it is not a comma.
- */
-export type CsvMapping = Partial<Record<FeedField, string>> & { separator?: CsvSeparator };
-
 /** Why a feed row is not imported; each with the message shown in the run's report. */
 export const FEED_REJECTION_REASONS = [
   'not-a-record',
@@ -123,3 +113,94 @@ export const FEED_FETCH_DEFAULTS = {
   idleTimeoutMs: 60_000,
   maxRedirects: 3,
 } as const;
+
+/** A mapped CSV's separators: comma, semicolon, tab and pipe, as networks' exports use them. */
+export const FEED_CSV_SEPARATORS = [',', ';', '\t', '|'] as const;
+export type FeedCsvSeparator = (typeof FEED_CSV_SEPARATORS)[number];
+
+/** Which column of a mapped CSV fills each field (by its header), and how cells are separated. */
+export interface FeedCsvMapping {
+  columns: Partial<Record<FeedField, string>>;
+  separator: FeedCsvSeparator;
+}
+
+/**
+ * How a fetched feed proves who asks: a header (an API key) or HTTP basic authentication. Written
+ * by admins and never shown again: answers say only which kind is set.
+ */
+export const FEED_CREDENTIAL_KINDS = ['header', 'basic'] as const;
+export type FeedCredentialKind = (typeof FEED_CREDENTIAL_KINDS)[number];
+
+/** Where a run stands. A run that would end over half of a source's live coupons waits for an admin. */
+export const FEED_RUN_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'waiting-for-admin',
+  'discarded',
+] as const;
+export type FeedRunStatus = (typeof FEED_RUN_STATUSES)[number];
+
+/** Runs not over yet: a source has at most one, so runs of a source never overlap. */
+export const OPEN_FEED_RUN_STATUSES: readonly FeedRunStatus[] = ['queued', 'running', 'waiting-for-admin'];
+
+/** What started a run: the source's schedule, an admin's "Run now", or an admin's upload. */
+export const FEED_RUN_TRIGGERS = ['scheduled', 'manual', 'upload'] as const;
+export type FeedRunTrigger = (typeof FEED_RUN_TRIGGERS)[number];
+
+/** The limits of a feed source's form. */
+export const FEED_SOURCE_LIMITS = {
+  nameMax: 100,
+  urlMax: 2000,
+  /** A column's header in a mapped CSV. */
+  columnMax: 100,
+  credentialNameMax: 100,
+  credentialValueMax: 2000,
+  /** The parameter of a network's tracking link that carries our click id. */
+  subIdParam: /^[A-Za-z0-9_-]{1,32}$/,
+  defaultSubIdParam: 'subid',
+} as const;
+
+/** The back-office's and the API's words for a feed source's form. */
+export const FEED_SOURCE_MESSAGES = {
+  invalid: 'Please correct the feed source.',
+  notFound: 'Feed source not found.',
+  nameRequired: 'Give the feed source a name.',
+  nameTaken: 'A feed source with this name exists.',
+  format: `The format is one of ${FEED_FORMATS.join(', ')}.`,
+  url: 'The feed address is an http:// or https:// URL.',
+  schedule: `The schedule is every ${FEED_SCHEDULES_MINUTES.join(', ')} minutes, or none to run it only on demand.`,
+  scheduleNeedsUrl: 'Only a feed fetched from an address runs on a schedule; an uploaded feed has none.',
+  credentialNeedsUrl: 'A credential is sent to the feed address; an uploaded feed has none.',
+  credentialKind: 'The credential is a header (name and value) or basic (username and password).',
+  credentialHeaderName: 'Give the header a name of letters, digits and dashes.',
+  credentialValue: 'Give the credential a value.',
+  credentialUsername: 'Give the username of the basic credential.',
+  credentialPassword: 'Give the password of the basic credential.',
+  mode: 'A feed is full (what it leaves out has ended) or incremental (it lists changes only).',
+  slot: 'Choose a slot that exists.',
+  noFreeSlot: 'There is no free slot to place the feed’s coupons in: choose a slot.',
+  reviewPolicy: 'New coupons are published at once or sent to the review queue.',
+  mappingRequired: 'A mapped CSV needs the column of each of rowId, advertiserId and title.',
+  mappingField: `Map only these fields: ${FEED_FIELDS.join(', ')}.`,
+  mappingColumn: 'Name each mapped column by its header, in at most 100 characters.',
+  separator: 'The separator is a comma, a semicolon, a tab or a pipe.',
+  subIdParam: 'The sub-id parameter is 1 to 32 letters, digits, "-" or "_".',
+  enabled: 'Enabled is true or false.',
+  hasRuns: 'This feed source has runs and cannot be deleted; disable it instead.',
+} as const;
+
+/** The words of a source's runs. */
+export const FEED_RUN_MESSAGES = {
+  notFound: 'Feed run not found.',
+  fileRequired: 'This feed source has no address: upload the feed as a file.',
+  fileEmpty: 'The uploaded feed is empty.',
+  alreadyOpen: 'A run of this feed source is already queued, running or waiting for an admin.',
+  notWaiting: 'Only a run waiting for an admin can be accepted or discarded.',
+} as const;
+
+/** A source's credential as the fetcher sends it (kept out of every answer, log and event). */
+export type FeedCredential =
+  | { kind: 'header'; name: string; value: string }
+  | { kind: 'basic'; username: string; password: string };

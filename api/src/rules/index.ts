@@ -4,6 +4,7 @@ export * from './analytics.js';
 export * from './clicks.js';
 export * from './content.js';
 export * from './coupons.js';
+export * from './csv.js';
 export * from './engagement.js';
 export * from './feeds.js';
 export * from './follows.js';

@@ -1,7 +1,14 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 
-const COLORS = { pending: 'warning', live: 'success', rejected: 'error' } as const;
+const COLORS = {
+  pending: 'warning',
+  live: 'success',
+  rejected: 'error',
+  succeeded: 'success',
+  failed: 'error',
+  'waiting-for-admin': 'warning',
+} as const;
 
 export const StatusField = (_props: { label?: string; source?: string; sortable?: boolean }) => {
   const record = useRecordContext();

@@ -26,6 +26,8 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'contact-messages': 'admin/contact-messages',
   'dev-mailbox': 'admin/dev-mailbox',
   payouts: 'admin/payouts',
+  'feed-sources': 'admin/feed-sources',
+  'feed-runs': 'admin/feed-runs',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -50,6 +52,9 @@ export interface OffersDataProvider extends DataProvider {
   payPayouts(
     payouts: Array<{ id: number; bankReference: string }>,
   ): Promise<{ data: Record<string, unknown> }>;
+  /** Runs a feed source now: its address is fetched, or the file given is imported. */
+  requestFeedRun(id: Identifier, file?: File): Promise<{ data: Record<string, unknown> }>;
+  decideFeedRun(id: Identifier, decision: 'accept' | 'discard'): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -87,4 +92,13 @@ export const dataProvider: OffersDataProvider = {
   payPayout: (id, bankReference) => post(`admin/payouts/${id}/pay`, { bankReference }),
   failPayout: (id, reason) => post(`admin/payouts/${id}/fail`, { reason }),
   payPayouts: (payouts) => post('admin/payouts/pay', { payouts }),
+  async requestFeedRun(id, file) {
+    const path = `admin/feed-sources/${encodeURIComponent(String(id))}/runs`;
+    if (!file) return post(path, {});
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
+    return { data: json as Record<string, unknown> };
+  },
+  decideFeedRun: (id, decision) => post(`admin/feed-runs/${encodeURIComponent(String(id))}/${decision}`, {}),
 };

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type CsvError, parse } from 'csv-parse';
-import { type CsvSeparator, FEED_RECORD_MAX_CHARS } from '../../rules/feeds.js';
+import { FEED_RECORD_MAX_CHARS, type FeedCsvSeparator } from '../../rules/feeds.js';
 import { FeedError, FeedUnreadable } from './feed-row.js';
 
 /** One CSV record by its header's column names, with the line it starts on. */
@@ -19,7 +19,7 @@ export interface CsvRecord {
  */
 export async function* csvRecords(
   input: Readable,
-  separator: CsvSeparator,
+  separator: FeedCsvSeparator,
   requireColumns: (header: string[]) => string | null,
 ): AsyncGenerator<CsvRecord> {
   const records = parse({

@@ -1,7 +1,8 @@
 import {
-  CSV_SEPARATORS,
-  type CsvMapping,
+  FEED_CSV_SEPARATORS,
   FEED_FIELDS,
+  FEED_SOURCE_MESSAGES,
+  type FeedCsvMapping,
   type FeedField,
   REQUIRED_FEED_FIELDS,
 } from '../../rules/feeds.js';
@@ -118,18 +119,19 @@ export function csvMappingProblems(mapping: unknown): Record<string, string> {
   const problems: Record<string, string> = {};
   if (mapping === null || typeof mapping !== 'object' || Array.isArray(mapping))
     return { mapping: 'The CSV mapping must name a column for each field it fills.' };
-  const entries = Object.entries(mapping as Record<string, unknown>);
-  for (const [field, column] of entries) {
-    if (field === 'separator') {
-      if (!(CSV_SEPARATORS as readonly unknown[]).includes(column))
-        problems.separator = 'The separator must be a comma, a semicolon or a tab.';
-    } else if (!(FEED_FIELDS as readonly string[]).includes(field))
+  const { columns, separator } = mapping as { columns?: unknown; separator?: unknown };
+  if (separator !== undefined && !(FEED_CSV_SEPARATORS as readonly unknown[]).includes(separator))
+    problems.separator = FEED_SOURCE_MESSAGES.separator;
+  if (columns === null || typeof columns !== 'object' || Array.isArray(columns))
+    return { ...problems, mapping: 'The CSV mapping must name a column for each field it fills.' };
+  for (const [field, column] of Object.entries(columns as Record<string, unknown>)) {
+    if (!(FEED_FIELDS as readonly string[]).includes(field))
       problems[field] = `"${field}" is not a feed field.`;
     else if (typeof column !== 'string' || column.trim() === '')
       problems[field] = 'Name the column that fills this field.';
   }
   for (const field of REQUIRED_FEED_FIELDS) {
-    const column = (mapping as Record<string, unknown>)[field];
+    const column = (columns as Record<string, unknown>)[field];
     if (typeof column !== 'string' || column.trim() === '')
       problems[field] ??= `The ${field} field must be mapped.`;
   }
@@ -141,13 +143,13 @@ export function csvMappingProblems(mapping: unknown): Record<string, string> {
  * spaces. Returns the header name per field, or the problem naming the columns not there.
  */
 export function mappedColumns(
-  mapping: CsvMapping,
+  mapping: FeedCsvMapping,
   header: string[],
 ): { columns: Partial<Record<FeedField, string>> } | { problem: string } {
   const columns: Partial<Record<FeedField, string>> = {};
   const missing: string[] = [];
   for (const field of FEED_FIELDS) {
-    const wanted = mapping[field]?.trim();
+    const wanted = mapping.columns[field]?.trim();
     if (!wanted) continue;
     const found =
       header.find((name) => name === wanted) ??

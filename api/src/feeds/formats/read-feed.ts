@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { type CsvMapping, FEED_FETCH_DEFAULTS, type FeedFormat } from '../../rules/feeds.js';
+import { FEED_FETCH_DEFAULTS, type FeedCsvMapping, type FeedFormat } from '../../rules/feeds.js';
 import { csvRecords } from './csv-records.js';
 import { FeedError, type FeedRejection, type FeedRow, FeedUnreadable, feedTooLarge } from './feed-row.js';
 import { jsonRecords } from './json-records.js';
@@ -89,7 +89,7 @@ async function* decodedBytes(input: Readable, maxBytes: number): AsyncGenerator<
 export async function* readFeed(
   input: Readable,
   format: FeedFormat,
-  mapping?: CsvMapping,
+  mapping?: FeedCsvMapping,
   options: ReadFeedOptions = {},
 ): AsyncGenerator<FeedRow | FeedRejection> {
   const maxBytes = options.maxBytes ?? FEED_FETCH_DEFAULTS.maxMegabytes * MEGABYTE;

@@ -1,0 +1,117 @@
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../events/unit-of-work.js';
+import { isUniqueViolationOf } from '../../identity/unique-violations.js';
+import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '../../rules/feeds.js';
+import { FeedRunAccepted, FeedRunDiscarded, FeedRunRequested } from '../events/feed-events.js';
+import {
+  dropFeedUpload,
+  feedRunStatus,
+  insertFeedRun,
+  moveFeedRun,
+  storeFeedUpload,
+} from '../queries/runs.js';
+import { lockFeedSource } from '../queries/sources.js';
+
+export class RequestFeedRun extends Command<{ id: number }> {
+  constructor(
+    readonly sourceId: number,
+    /** An admin's upload of the feed (gzip or not); without it the source's address is fetched. */
+    readonly file?: Buffer,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Records a queued run, with the uploaded file in the same transaction, and `FeedRunRequested`,
+ * whose consumer adds the import job: the run exists with its file and its event, or not at all.
+ * Whether the source is enabled decides its schedule only: an admin may run a disabled source (to
+ * try it before turning it on).
+ */
+@CommandHandler(RequestFeedRun)
+export class RequestFeedRunHandler implements ICommandHandler<RequestFeedRun> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute({ sourceId, file }: RequestFeedRun) {
+    try {
+      return await this.unitOfWork.run(async ({ manager, record }) => {
+        const source = await lockFeedSource(manager, sourceId);
+        if (!source) throw new NotFoundException({ statusCode: 404, message: M.notFound });
+        if (!file && source.url === null) {
+          throw new BadRequestException({
+            statusCode: 400,
+            message: R.fileRequired,
+            errors: { file: [R.fileRequired] },
+          });
+        }
+        const trigger = file ? 'upload' : 'manual';
+        const id = await insertFeedRun(manager, sourceId, trigger);
+        if (file) await storeFeedUpload(manager, id, file);
+        record(new FeedRunRequested(id, { sourceId, trigger, uploadBytes: file?.length ?? null }));
+        return { id };
+      });
+    } catch (error) {
+      if (isUniqueViolationOf(error, 'feed_runs_one_open')) {
+        throw new ConflictException({ statusCode: 409, message: R.alreadyOpen });
+      }
+      throw error;
+    }
+  }
+}
+
+/** The 404 or 409 of a run that is not waiting for an admin. */
+async function notWaiting(status: string | undefined): Promise<never> {
+  if (status === undefined) throw new NotFoundException({ statusCode: 404, message: R.notFound });
+  throw new ConflictException({ statusCode: 409, message: R.notWaiting });
+}
+
+export class AcceptFeedRun extends Command<void> {
+  constructor(readonly runId: number) {
+    super();
+  }
+}
+
+/**
+ * An admin lets a run that waited (it would end over half the source's live coupons) go on: it
+ * is queued again, accepted, and its import job is added once more by the event's consumer.
+ */
+@CommandHandler(AcceptFeedRun)
+export class AcceptFeedRunHandler implements ICommandHandler<AcceptFeedRun> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  execute({ runId }: AcceptFeedRun) {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      const moved = await moveFeedRun(manager, runId, ['waiting-for-admin'], {
+        status: 'queued',
+        accepted: true,
+      });
+      if (!moved) return notWaiting(await feedRunStatus(manager, runId));
+      record(new FeedRunAccepted(runId, moved.sourceId));
+    });
+  }
+}
+
+export class DiscardFeedRun extends Command<void> {
+  constructor(readonly runId: number) {
+    super();
+  }
+}
+
+/** An admin ends a run that waited without applying what it held back; its file goes. */
+@CommandHandler(DiscardFeedRun)
+export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  execute({ runId }: DiscardFeedRun) {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      const moved = await moveFeedRun(manager, runId, ['waiting-for-admin'], {
+        status: 'discarded',
+        finished: true,
+      });
+      if (!moved) return notWaiting(await feedRunStatus(manager, runId));
+      await dropFeedUpload(manager, runId);
+      record(new FeedRunDiscarded(runId, moved.sourceId));
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { AdminFeedRunsController, AdminFeedSourcesController } from './admin-feeds.controllers.js';
+import { AcceptFeedRunHandler, DiscardFeedRunHandler, RequestFeedRunHandler } from './commands/feed-runs.js';
+import {
+  CreateFeedSourceHandler,
+  DeleteFeedSourceHandler,
+  RotateFeedPostbackSecretHandler,
+  UpdateFeedSourceHandler,
+} from './commands/feed-sources.js';
+
+/** Coupons from affiliate networks' feeds: the sources admins manage and the runs that import them. */
+@Module({
+  controllers: [AdminFeedSourcesController, AdminFeedRunsController],
+  providers: [
+    CreateFeedSourceHandler,
+    UpdateFeedSourceHandler,
+    DeleteFeedSourceHandler,
+    RotateFeedPostbackSecretHandler,
+    RequestFeedRunHandler,
+    AcceptFeedRunHandler,
+    DiscardFeedRunHandler,
+  ],
+})
+export class FeedsModule {}

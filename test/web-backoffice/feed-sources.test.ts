@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
+import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueName } from '@offers/api/jobs/queues';
+import type { Browser } from 'playwright-core';
+import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { expectAccessible } from '../support/accessibility.js';
+import { signInAsAdmin } from '../support/backoffice.js';
+import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { type Marketplace, startMarketplace } from '../support/marketplace.js';
+import { eventually } from '../support/test-environment.js';
+
+let market: Marketplace;
+let site: WebApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  market = await startMarketplace('backoffice_feed_sources', { consumers: [FeedRunJobs] });
+  site = await serveWebApp('web-backoffice', market.api.baseUrl);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await market?.close();
+});
+
+const FEED = 'id;store_id;title;code\r\n1;7;"Flat ₹200 off; on ₹999";SAVE200\r\n';
+
+describe('back-office: feed sources', () => {
+  it('an admin adds a mapped-CSV source, uploads a file and sees the queued run', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInAsAdmin(page, site.url);
+
+    await step(page, 'feed-source-create', async () => {
+      await page.getByRole('menuitem', { name: 'Feed sources' }).click();
+      await page.getByRole('link', { name: 'Create' }).click();
+      await page.getByLabel('Name').fill('Partner coupons CSV');
+      await page.getByLabel('Format').click();
+      await page.getByRole('option', { name: 'CSV with mapped columns' }).click();
+      // No address: an uploaded feed, so neither a schedule nor a credential is offered.
+      await expect(page.getByLabel('Schedule').count()).resolves.toBe(0);
+      await page.getByLabel('Separator').click();
+      await page.getByRole('option', { name: 'Semicolon' }).click();
+      await page.getByLabel('Row id column').fill('id');
+      await page.getByLabel('Advertiser id column').fill('store_id');
+      await page.getByLabel('Title column *').fill('title');
+      await page.getByLabel('Code column').fill('code');
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Not run yet').waitFor();
+    });
+    const [source] = await market.api.dataSource.query(
+      'SELECT id, url, mapping, slot_id AS "slotId" FROM feed_sources WHERE name = \'Partner coupons CSV\'',
+    );
+    expect(source.url).toBeNull();
+    expect(source.mapping).toEqual({
+      separator: ';',
+      columns: { rowId: 'id', advertiserId: 'store_id', title: 'title', code: 'code' },
+    });
+
+    await step(page, 'feed-source-upload', async () => {
+      // An uploaded feed has no "Run now": its file is the feed.
+      await expect(page.getByRole('button', { name: 'Run now' }).count()).resolves.toBe(0);
+      await page.getByTestId('feed-file').setInputFiles({
+        name: 'partner.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(FEED),
+      });
+      await page.getByText('The run is queued.').waitFor();
+      await page.getByRole('cell', { name: 'Queued' }).waitFor();
+      await page.getByRole('cell', { name: 'Upload' }).waitFor();
+      expectAccessible(await seriousViolations(page));
+    });
+    const [run] = await market.api.dataSource.query(
+      'SELECT r.id, r.status, u.bytes FROM feed_runs r JOIN feed_uploads u ON u.run_id = r.id WHERE r.source_id = $1',
+      [source.id],
+    );
+    expect(run.status).toBe('queued');
+    expect(run.bytes.toString()).toBe(FEED);
+    await eventually(
+      () =>
+        market.workers.module.get(QueueRegistry).get(QueueName.FeedImports).getJob(feedImportJobId(run.id)),
+      'the import job',
+    );
+
+    await step(page, 'feed-run-show', async () => {
+      await page.getByRole('cell', { name: 'Queued' }).click();
+      await page.getByText('No row was rejected.').waitFor();
+      const link = page.getByRole('link', { name: 'Download rejected rows (CSV)' });
+      await expect(link.getAttribute('href')).resolves.toBe(`/api/admin/feed-runs/${run.id}/rejections.csv`);
+      expectAccessible(await seriousViolations(page));
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,354 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import RssFeedIcon from '@mui/icons-material/RssFeed';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Box } from '@mui/material';
+import {
+  FEED_FIELDS,
+  FEED_FORMATS,
+  FEED_MODES,
+  FEED_REVIEW_POLICIES,
+  FEED_SCHEDULES_MINUTES,
+  FEED_SOURCE_LIMITS,
+  REQUIRED_FEED_FIELDS,
+} from '@offers/api/rules';
+import { useRef, useState } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  Button,
+  Create,
+  Datagrid,
+  Edit,
+  EditButton,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  maxLength,
+  NumberField,
+  RadioButtonGroupInput,
+  RecordContextProvider,
+  ReferenceInput,
+  ReferenceManyField,
+  required,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { DateField } from '../common/DateField';
+import { StatusField } from '../common/StatusField';
+import type { OffersDataProvider } from '../providers/dataProvider';
+
+const choices = (values: readonly (string | number)[], prefix: string) =>
+  values.map((value) => ({ id: value, name: `offers.feeds.${prefix}.${value}` }));
+
+/** What an edit does with the credential: it is never shown, only replaced or removed. */
+const CREDENTIAL_CHOICES = ['keep', 'none', 'header', 'basic'];
+
+const ScheduleField = (_props: { label?: string; source?: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <span>
+      {record.scheduleMinutes
+        ? translate(`offers.feeds.schedule.${record.scheduleMinutes}`)
+        : translate('offers.feeds.onDemand')}
+    </span>
+  );
+};
+
+/** The source's last run: its status and when it was asked for. */
+const LastRunField = (_props: { label?: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.lastRun) return <span>{translate('offers.feeds.neverRun')}</span>;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <RecordContextProvider value={record.lastRun}>
+        <StatusField />
+        <DateField source="requestedAt" showTime />
+      </RecordContextProvider>
+    </Box>
+  );
+};
+
+const SourceForm = ({ editing }: { editing: boolean }) => {
+  const record = useRecordContext();
+  return (
+    <SimpleForm>
+      <TextInput source="name" validate={[required(), maxLength(FEED_SOURCE_LIMITS.nameMax)]} />
+      <SelectInput source="format" choices={choices(FEED_FORMATS, 'format')} validate={required()} />
+      <TextInput source="url" type="url" helperText="offers.feeds.urlHint" fullWidth />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.url ? (
+            <>
+              <SelectInput
+                source="scheduleMinutes"
+                choices={choices(FEED_SCHEDULES_MINUTES, 'schedule')}
+                emptyText="offers.feeds.onDemand"
+              />
+              <SelectInput
+                source="credentialChange"
+                choices={choices(
+                  editing && record?.credential ? CREDENTIAL_CHOICES : CREDENTIAL_CHOICES.slice(1),
+                  'credentialChange',
+                )}
+                defaultValue={editing && record?.credential ? 'keep' : 'none'}
+                helperText={
+                  record?.credential ? `offers.feeds.credentialSet.${record.credential.kind}` : false
+                }
+              />
+              {formData.credentialChange === 'header' && (
+                <Box sx={{ display: 'flex', gap: 2 }}>
+                  <TextInput source="credentialName" validate={required()} />
+                  <TextInput source="credentialValue" type="password" validate={required()} />
+                </Box>
+              )}
+              {formData.credentialChange === 'basic' && (
+                <Box sx={{ display: 'flex', gap: 2 }}>
+                  <TextInput source="credentialUsername" validate={required()} />
+                  <TextInput source="credentialPassword" type="password" validate={required()} />
+                </Box>
+              )}
+            </>
+          ) : null
+        }
+      </FormDataConsumer>
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.format === 'mapped-csv' ? (
+            <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+              <legend>
+                <MappingLegend />
+              </legend>
+              <SelectInput
+                source="mapping.separator"
+                choices={[',', ';', '\t', '|'].map((id) => ({
+                  id,
+                  name: `offers.feeds.separator.${id === '\t' ? 'tab' : id}`,
+                }))}
+                defaultValue=","
+              />
+              <Box
+                sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 1 }}
+              >
+                {FEED_FIELDS.map((field) => (
+                  <TextInput
+                    key={field}
+                    source={`mapping.columns.${field}`}
+                    label={`offers.feeds.field.${field}`}
+                    validate={REQUIRED_FEED_FIELDS.includes(field) ? required() : undefined}
+                  />
+                ))}
+              </Box>
+            </Box>
+          ) : null
+        }
+      </FormDataConsumer>
+      <RadioButtonGroupInput source="mode" choices={choices(FEED_MODES, 'mode')} defaultValue="full" />
+      <RadioButtonGroupInput
+        source="reviewPolicy"
+        choices={choices(FEED_REVIEW_POLICIES, 'policy')}
+        defaultValue="review"
+      />
+      <ReferenceInput source="slotId" reference="slots">
+        <SelectInput optionText="name" helperText="offers.feeds.slotHint" />
+      </ReferenceInput>
+      <TextInput source="subIdParam" defaultValue={FEED_SOURCE_LIMITS.defaultSubIdParam} />
+      <BooleanInput source="enabled" defaultValue />
+    </SimpleForm>
+  );
+};
+
+const MappingLegend = () => <>{useTranslate()('offers.feeds.mapping')}</>;
+
+const FORM_ONLY = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'lastRun',
+  'slotName',
+  'postbackSecret',
+  'credential',
+  'credentialChange',
+  'credentialName',
+  'credentialValue',
+  'credentialUsername',
+  'credentialPassword',
+];
+
+/**
+ * The form as the API takes it: no address means an uploaded feed (no schedule, no credential);
+ * the credential is sent only when replaced or removed, and a mapping only for a mapped CSV.
+ */
+export function sourceToApi(data: Record<string, unknown>, hadCredential: boolean) {
+  const body: Record<string, unknown> = Object.fromEntries(
+    Object.entries(data).filter(([name]) => !FORM_ONLY.includes(name)),
+  );
+  const url = typeof data.url === 'string' && data.url.trim() ? data.url.trim() : null;
+  body.url = url;
+  body.scheduleMinutes = url && data.scheduleMinutes ? Number(data.scheduleMinutes) : null;
+  const change = url ? (data.credentialChange ?? (hadCredential ? 'keep' : 'none')) : 'none';
+  if (change === 'header')
+    body.credential = { kind: 'header', name: data.credentialName, value: data.credentialValue };
+  else if (change === 'basic')
+    body.credential = { kind: 'basic', username: data.credentialUsername, password: data.credentialPassword };
+  else if (change === 'none' && hadCredential) body.credential = null;
+  if (data.format === 'mapped-csv' && data.mapping) {
+    const mapping = data.mapping as { columns?: Record<string, string>; separator?: string };
+    body.mapping = {
+      separator: mapping.separator ?? ',',
+      columns: Object.fromEntries(Object.entries(mapping.columns ?? {}).filter(([, column]) => column)),
+    };
+  } else delete body.mapping;
+  if (body.slotId === '' || body.slotId === null || body.slotId === undefined) delete body.slotId;
+  return body;
+}
+
+const SourceCreate = () => (
+  <Create redirect="show" transform={(data) => sourceToApi(data, false)}>
+    <SourceForm editing={false} />
+  </Create>
+);
+
+const SourceEdit = () => (
+  <Edit
+    mutationMode="pessimistic"
+    redirect="show"
+    transform={(data, options) => sourceToApi(data, Boolean(options?.previousData?.credential))}
+  >
+    <SourceForm editing />
+  </Edit>
+);
+
+/** "Run now" (a fetched feed) and "Upload a feed" (any source; the only way for one without an address). */
+const RunActions = () => {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<OffersDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const run = async (file?: File) => {
+    setBusy(true);
+    try {
+      await dataProvider.requestFeedRun(record.id, file);
+      notify('offers.feeds.runQueued', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <TopToolbar>
+      {record.url && (
+        <Button label="offers.feeds.runNow" disabled={busy} onClick={() => run()}>
+          <PlayArrowIcon />
+        </Button>
+      )}
+      <Button label="offers.feeds.upload" disabled={busy} onClick={() => input.current?.click()}>
+        <UploadFileIcon />
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={translate('offers.feeds.upload')}
+        data-testid="feed-file"
+        accept=".csv,.json,.gz,.txt,text/csv,application/json,application/gzip"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void run(file);
+        }}
+      />
+      <EditButton />
+    </TopToolbar>
+  );
+};
+
+export const RunsOfSource = () => (
+  <ReferenceManyField
+    reference="feed-runs"
+    target="sourceId"
+    sort={{ field: 'id', order: 'DESC' }}
+    label="offers.feeds.runs"
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoRuns />}>
+      <NumberField source="id" />
+      <StatusField source="status" />
+      <FunctionField source="trigger" render={(run) => <TriggerText trigger={run.trigger} />} />
+      <DateField source="requestedAt" showTime />
+      <DateField source="finishedAt" showTime emptyText="—" />
+      <NumberField source="rowsRead" />
+      <NumberField source="added" />
+      <NumberField source="updated" />
+      <NumberField source="ended" />
+      <NumberField source="rejected" />
+    </Datagrid>
+  </ReferenceManyField>
+);
+
+const NoRuns = () => <span>{useTranslate()('offers.feeds.neverRun')}</span>;
+export const TriggerText = ({ trigger }: { trigger: string }) => (
+  <span>{useTranslate()(`offers.feeds.trigger.${trigger}`)}</span>
+);
+
+export const feedSources = {
+  list: () => (
+    <List exporter={false} sort={{ field: 'name', order: 'ASC' }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="name" />
+        <FunctionField source="format" render={(source) => <FormatText format={source.format} />} />
+        <ScheduleField source="scheduleMinutes" />
+        <LastRunField label="resources.feed-sources.fields.lastRun" />
+        <BooleanField source="enabled" />
+        <EditButton />
+      </Datagrid>
+    </List>
+  ),
+  show: () => (
+    <Show actions={<RunActions />}>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <FunctionField source="format" render={(source) => <FormatText format={source.format} />} />
+        <TextField source="url" emptyText="—" />
+        <ScheduleField source="scheduleMinutes" />
+        <FunctionField
+          source="credential"
+          render={(source) => <CredentialText kind={source.credential?.kind} />}
+        />
+        <TextField source="slotName" />
+        <TextField source="subIdParam" />
+        <TextField source="postbackSecret" />
+        <BooleanField source="enabled" />
+        <RunsOfSource />
+      </SimpleShowLayout>
+    </Show>
+  ),
+  create: SourceCreate,
+  edit: SourceEdit,
+  icon: RssFeedIcon,
+  recordRepresentation: 'name',
+};
+
+const FormatText = ({ format }: { format: string }) => (
+  <span>{useTranslate()(`offers.feeds.format.${format}`)}</span>
+);
+const CredentialText = ({ kind }: { kind?: string }) => (
+  <span>{useTranslate()(kind ? `offers.feeds.credentialSet.${kind}` : 'offers.feeds.noCredential')}</span>
+);
