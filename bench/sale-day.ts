@@ -276,8 +276,26 @@ async function main(): Promise<void> {
     const quiet = measureMachine();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const busyBefore = quiet().busy;
+    // What each merchant's dashboard counts for the bench's coupons (today and yesterday, India's days).
+    const clickFigures = async () => {
+      let total = 0;
+      for (const coupon of targets.coupons) {
+        total += (await merchantAnalytics(dataSource!, coupon.merchantId, 2, coupon.id)).totals.clickOuts;
+      }
+      return total;
+    };
+    // An address's click-outs on a coupon count once within the product's click window (30 minutes,
+    // longer than the whole run): whether the analytics agree is judged over every phase at once.
+    const clicksAtStart = await clickFigures();
+    const followedPairs = new Set<string>();
+    const triedPairs = new Set<string>();
+    const remember = (phase: LoadResult) => {
+      for (const pair of phase.clickPairs) followedPairs.add(pair);
+      for (const pair of phase.clickPairsTried) triedPairs.add(pair);
+      return phase;
+    };
     // Warm-up: connections opened, code paths compiled.
-    await offer(pool, mix, settings.rates[0]!, 3);
+    remember(await offer(pool, mix, settings.rates[0]!, 3));
     assertRunning();
 
     console.log(
@@ -290,7 +308,7 @@ async function main(): Promise<void> {
     );
     let best: number | undefined;
     for (const rate of settings.rates) {
-      const result = await offer(pool, mix, rate, settings.step);
+      const result = remember(await offer(pool, mix, rate, settings.step));
       assertRunning();
       const verdict = judge(result);
       const answered = CLASSES.reduce((n, kind) => n + result.classes[kind].latencies.length, 0);
@@ -306,14 +324,6 @@ async function main(): Promise<void> {
     if (best === undefined) console.log(`  no step passed: holding the lowest rate, ${held}/s, to show why`);
 
     // The held rate: everything below is measured over it.
-    // What each merchant's dashboard counts for the bench's coupons (today and yesterday, India's days).
-    const clickFigures = async () => {
-      let total = 0;
-      for (const coupon of targets.coupons) {
-        total += (await merchantAnalytics(dataSource!, coupon.merchantId, 2, coupon.id)).totals.clickOuts;
-      }
-      return total;
-    };
     await eventually(
       async () =>
         (
@@ -324,7 +334,6 @@ async function main(): Promise<void> {
       'the steps’ events to be applied',
       DRAIN_TIMEOUT_MS,
     );
-    const clicksBefore = await clickFigures();
     console.log(`\nHolding ${whole(held)} requests/s for ${settings.seconds} s …`);
     const [{ from }] = await dataSource.query('SELECT clock_timestamp() AS from');
     const machine = measureMachine();
@@ -334,7 +343,7 @@ async function main(): Promise<void> {
       workers: measureProcessCpu(workers.pid),
       load: measureProcessCpu(process.pid),
     };
-    const result = await offer(pool, mix, held, settings.seconds);
+    const result = remember(await offer(pool, mix, held, settings.seconds));
     const [{ until }] = await dataSource.query('SELECT clock_timestamp() AS until');
     const load = {
       machine: machine().busy,
@@ -389,9 +398,10 @@ async function main(): Promise<void> {
        FROM outbox WHERE occurred_at BETWEEN $1 AND $2`,
       [from, until],
     );
-    const clicksAfter = await clickFigures();
-    const counted = clicksAfter - clicksBefore;
-    const distinctPairs = result.clickPairs.size;
+    // Counted once per address and coupon: at least every pair that was sent to the store, at most
+    // every pair tried (a click-out that timed out here may still have been recorded).
+    const counted = (await clickFigures()) - clicksAtStart;
+    const countedOnce = followedPairs.size <= counted && counted <= triedPairs.size;
 
     // The pages against bare node:http, as the site bench measures them, nothing else running.
     let pageLines: string[] = [
@@ -469,16 +479,17 @@ async function main(): Promise<void> {
           `p95 ${ms(Number(r.p95)).padStart(8)}${r.waiting ? `  ${r.waiting} waiting` : ''}${r.failed ? `  ${r.failed} failed` : ''}`,
       ),
       '',
-      `  click-outs counted once per address: ${counted === distinctPairs ? 'yes' : 'no'} ` +
-        `(the merchants' analytics count ${whole(counted)} click-outs of the bench's coupons; the bench followed ` +
-        `${whole(result.clickOuts)}, ${whole(distinctPairs)} distinct (address, coupon) pairs)`,
+      `  click-outs counted once per address: ${countedOnce ? 'yes' : 'no'} ` +
+        `(over the whole run the merchants' analytics count ${whole(counted)} click-outs of the bench's coupons; ` +
+        `the bench was sent to the store for ${whole(followedPairs.size)} distinct (address, coupon) pairs and ` +
+        `tried ${whole(triedPairs.size)}; in the held rate it followed ${whole(result.clickOuts)} click-outs)`,
       ...pageLines,
       '',
       `Verdict: ${
         verdict.passed &&
         shopper429 === 0 &&
         lagP95 < TARGET_LAG_P95_MS &&
-        counted === distinctPairs &&
+        countedOnce &&
         (pageRatio === undefined || pageRatio >= TARGET_PAGE_RATIO)
           ? 'MEETS TARGETS'
           : 'BELOW TARGETS'
@@ -486,7 +497,7 @@ async function main(): Promise<void> {
         `${verdict.shopperP99 < TARGET_SHOPPER_P99_MS ? '<' : '≥'} ${TARGET_SHOPPER_P99_MS} ms; 429s for shoppers ` +
         `${shopper429} (goal 0), for bots ${bot429}; event lag p95 ${ms(lagP95)} ` +
         `${lagP95 < TARGET_LAG_P95_MS ? '<' : '≥'} ${TARGET_LAG_P95_MS} ms; click-outs once per address ` +
-        `${counted === distinctPairs ? 'yes' : 'no'}; pages / bare ${pageRatio === undefined ? 'n/a' : pageRatio.toFixed(2)} ` +
+        `${countedOnce ? 'yes' : 'no'}; pages / bare ${pageRatio === undefined ? 'n/a' : pageRatio.toFixed(2)} ` +
         `(goal ≥ ${TARGET_PAGE_RATIO}))`,
       '',
     ];

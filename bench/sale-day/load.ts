@@ -72,6 +72,8 @@ export interface LoadResult {
   offeredPerSecond: number;
   seconds: number;
   classes: Record<RequestClass, ClassFigures>;
+  /** Click-outs sent (answered or not, such as a timeout), as distinct (address, coupon) pairs. */
+  clickPairsTried: Set<string>;
   /** Click-outs answered with a redirect: how many, and the distinct (address, coupon) pairs. */
   clickOuts: number;
   clickPairs: Set<string>;
@@ -240,6 +242,7 @@ export async function offer(pool: Pool, mix: Mix, perSecond: number, seconds: nu
     ClassFigures
   >;
   const clickPairs = new Set<string>();
+  const clickPairsTried = new Set<string>();
   let clickOuts = 0;
   const sendDelays: number[] = [];
   const arrivalsPerMs = perSecond / Mix.requestsPerArrival() / 1000;
@@ -254,6 +257,7 @@ export async function offer(pool: Pool, mix: Mix, perSecond: number, seconds: nu
       return;
     }
     figures.sent += 1;
+    if (planned.clickPair) clickPairsTried.add(planned.clickPair);
     sendDelays.push(performance.now() - dueAt);
     const request = (async () => {
       try {
@@ -304,6 +308,7 @@ export async function offer(pool: Pool, mix: Mix, perSecond: number, seconds: nu
     classes,
     clickOuts,
     clickPairs,
+    clickPairsTried,
     sendDelayP99Ms: percentile(sendDelays, 99),
   };
 }
