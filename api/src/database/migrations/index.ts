@@ -22,6 +22,7 @@ import { Payouts1764810000000 } from './1764810000000-payouts.js';
 import { DailyFigures1764820000000 } from './1764820000000-daily-figures.js';
 import { ExpiryByDate1764830000000 } from './1764830000000-expiry-by-date.js';
 import { OutboxSignal1764840000000 } from './1764840000000-outbox-signal.js';
+import { DealsAndCouponTexts1764900000000 } from './1764900000000-deals-and-coupon-texts.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   DailyFigures1764820000000,
   ExpiryByDate1764830000000,
   OutboxSignal1764840000000,
+  DealsAndCouponTexts1764900000000,
 ];
