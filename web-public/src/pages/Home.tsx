@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
-import { CouponCard } from '../components/CouponCard';
+import { CouponCard, discount } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { SearchBox } from '../components/SearchBox';
-import { CONTENT_DEFAULTS, textIn } from '../forms/rules';
+import { CONTENT_DEFAULTS, couponTextIn, textIn } from '../forms/rules';
 import { type I18n, useI18n, usePageTitle } from '../i18n';
 import { HOME_URL, useInitialData } from '../page-data';
 
@@ -144,12 +144,6 @@ function FlashText({ home }: { home: HomeContent | undefined }) {
   );
 }
 
-/** The discount said once: the percentage, else the rupees off (as on a coupon card). */
-function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: HomeContent['topCoupons'][number]) {
-  return coupon.percentage > 0
-    ? t('card.off', { value: coupon.percentage })
-    : t('card.flat', { amount: money(coupon.discountValue) });
-}
 
 /** The stores of the top coupons, in their order, each with its best discount among them. */
 function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
@@ -158,7 +152,7 @@ function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
   for (const coupon of coupons) {
     const known = stores.get(coupon.merchant.id);
     if (!known && stores.size >= TOP_STORES) continue;
-    if (!known || coupon.percentage > known.percentage) stores.set(coupon.merchant.id, coupon);
+    if (!known || (coupon.percentage ?? 0) > (known.percentage ?? 0)) stores.set(coupon.merchant.id, coupon);
   }
   if (stores.size === 0) return null;
   return (
@@ -179,7 +173,9 @@ function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
                 </span>
               )}
               <span className="top-store-name">{coupon.merchant.name}</span>
-              <span className="top-store-offer">{discount(i18n, coupon)}</span>
+              <span className="top-store-offer">
+                {discount(i18n, coupon) ?? couponTextIn(coupon, i18n.lang).title}
+              </span>
             </Link>
           </li>
         ))}
