@@ -173,13 +173,14 @@ export function headFor(options: {
               description: couponTextIn(coupon, lang).description,
               url: storeAddress,
               ...(coupon.expiresAt !== null && { validThrough: coupon.expiresAt }),
-              ...(coupon.percentage !== null && coupon.percentage > 0 && {
-                priceSpecification: {
-                  '@type': 'UnitPriceSpecification',
-                  priceCurrency: 'INR',
-                  description: `${coupon.percentage}%`,
-                },
-              }),
+              ...(coupon.percentage !== null &&
+                coupon.percentage > 0 && {
+                  priceSpecification: {
+                    '@type': 'UnitPriceSpecification',
+                    priceCurrency: 'INR',
+                    description: `${coupon.percentage}%`,
+                  },
+                }),
             })),
           }),
         },

@@ -6,7 +6,7 @@ import { CouponCard, discount } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { SearchBox } from '../components/SearchBox';
 import { CONTENT_DEFAULTS, couponTextIn, textIn } from '../forms/rules';
-import { type I18n, useI18n, usePageTitle } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 import { HOME_URL, useInitialData } from '../page-data';
 
 const TILES_SHOWN = 12;
@@ -143,7 +143,6 @@ function FlashText({ home }: { home: HomeContent | undefined }) {
     </div>
   );
 }
-
 
 /** The stores of the top coupons, in their order, each with its best discount among them. */
 function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {

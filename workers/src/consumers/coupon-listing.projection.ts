@@ -152,7 +152,10 @@ export class CouponListingProjection implements EventConsumer {
       await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
     else
       await manager.query(
-        addSearchWordsSql('coupon_id = $1', `title || ' ' || merchant_name || ' ' || ${TRANSLATED_TITLES_SQL('texts')}`),
+        addSearchWordsSql(
+          'coupon_id = $1',
+          `title || ' ' || merchant_name || ' ' || ${TRANSLATED_TITLES_SQL('texts')}`,
+        ),
         [couponId],
       );
   }

@@ -111,7 +111,11 @@ export class AddCouponHandler implements ICommandHandler<AddCoupon> {
 }
 
 function refuse(errors: Record<string, string[]>): never {
-  throw new BadRequestException({ statusCode: 400, message: 'Please fill all required fields correctly.', errors });
+  throw new BadRequestException({
+    statusCode: 400,
+    message: 'Please fill all required fields correctly.',
+    errors,
+  });
 }
 
 /** The rules a merchant's coupon keeps whatever its source: the code's shape, the texts' limits, values in range. */
@@ -125,10 +129,17 @@ function checkDraft(draft: CouponDraft): void {
   else if (draft.description.length > F.description.maxLength) errors.description = [F.description.tooLong];
   if (
     draft.percentage !== null &&
-    !(Number.isInteger(draft.percentage) && draft.percentage >= F.percentage.min && draft.percentage <= F.percentage.max)
+    !(
+      Number.isInteger(draft.percentage) &&
+      draft.percentage >= F.percentage.min &&
+      draft.percentage <= F.percentage.max
+    )
   )
     errors.percentage = [F.percentage.invalid];
-  if (draft.discountValue !== null && !(Number.isInteger(draft.discountValue) && draft.discountValue >= F.discountValue.min))
+  if (
+    draft.discountValue !== null &&
+    !(Number.isInteger(draft.discountValue) && draft.discountValue >= F.discountValue.min)
+  )
     errors.discountValue = [F.discountValue.invalid];
   if (draft.expiryDate !== null && !(draft.expiryDate.getTime() > Date.now()))
     errors.expiryDate = [F.expiryDate.past];

@@ -71,9 +71,10 @@ export async function placeInSlot(
       message: 'This coupon has already passed its expiry date.',
     });
   }
-  const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(SLOT_FOR_APPROVAL, [
-    slotId,
-  ]);
+  const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(
+    SLOT_FOR_APPROVAL,
+    [slotId],
+  );
   if (!slot) {
     throw new BadRequestException({
       statusCode: 400,
@@ -81,7 +82,8 @@ export async function placeInSlot(
       errors: { slotId: [COUPON_FORM.requestedSlotId.unknown] },
     });
   }
-  if ((await takeSeat(manager, slot, coupon.id, coupon.expiryDate)) === undefined) return { full: true, slot };
+  if ((await takeSeat(manager, slot, coupon.id, coupon.expiryDate)) === undefined)
+    return { full: true, slot };
   const approvedAt = new Date();
   await manager.query(
     "UPDATE coupons SET status = 'live', slot_id = $2, approved_at = $3, updated_at = $3 WHERE id = $1",

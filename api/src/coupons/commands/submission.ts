@@ -72,7 +72,11 @@ function textChanges(
   const errors: Record<string, string[]> = {};
   for (const language of COUPON_TEXT_LANGUAGES) {
     const names = COUPON_TEXT_FIELDS[language];
-    if (fields[names.title] === undefined && fields[names.description] === undefined && fields[names.terms] === undefined)
+    if (
+      fields[names.title] === undefined &&
+      fields[names.description] === undefined &&
+      fields[names.terms] === undefined
+    )
       continue;
     const merged = (field: TextField, kept: string | null | undefined) =>
       (fields[field] === undefined ? kept : fields[field]) || null;
@@ -88,7 +92,11 @@ function textChanges(
     else texts[language] = changes[language] = { title, description, terms };
   }
   if (Object.keys(errors).length > 0) {
-    throw new BadRequestException({ statusCode: 400, message: 'Please fill all required fields correctly.', errors });
+    throw new BadRequestException({
+      statusCode: 400,
+      message: 'Please fill all required fields correctly.',
+      errors,
+    });
   }
   return { changes, texts };
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -11,13 +12,12 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { applyDecorators } from '@nestjs/common';
 import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
 import {
   COUPON_CODE,
+  COUPON_FORM as F,
   COUPON_TEXT_LANGUAGE_NAMES as NAMES,
   COUPON_TEXT_RULES as T,
-  COUPON_FORM as F,
 } from '../../rules/coupons.js';
 import { textTooLong } from '../../rules/forms.js';
 
@@ -40,13 +40,19 @@ export function parseExpiry(value: unknown): unknown {
  * A title, description or terms in another language: optional, trimmed, within the English
  * field's limit; empty or null clears it (commands/submission.ts pairs title and description).
  */
-function OtherLanguageText(maxLength: number, tooLong: string, minLength?: { length: number; message: string }) {
+function OtherLanguageText(
+  maxLength: number,
+  tooLong: string,
+  minLength?: { length: number; message: string },
+) {
   return applyDecorators(
     Nullable(),
     Trim(),
     IsString({ message: tooLong }),
     MaxLength(maxLength, { message: tooLong }),
-    ...(minLength ? [Matches(new RegExp(`^(|[\\s\\S]{${minLength.length},})$`, 'u'), { message: minLength.message })] : []),
+    ...(minLength
+      ? [Matches(new RegExp(`^(|[\\s\\S]{${minLength.length},})$`, 'u'), { message: minLength.message })]
+      : []),
   );
 }
 

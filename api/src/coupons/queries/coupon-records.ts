@@ -110,7 +110,10 @@ function textFields(texts: CouponTexts) {
     fields[names.description] = texts[language]?.description ?? null;
     fields[names.terms] = texts[language]?.terms ?? null;
   }
-  return fields as Pick<CouponRecord, 'titleHi' | 'descriptionHi' | 'termsHi' | 'titleTe' | 'descriptionTe' | 'termsTe'>;
+  return fields as Pick<
+    CouponRecord,
+    'titleHi' | 'descriptionHi' | 'termsHi' | 'titleTe' | 'descriptionTe' | 'termsTe'
+  >;
 }
 
 /**

@@ -16,7 +16,9 @@ export const LIVE_COUPON_SQL = (coupon = 'c') =>
   `${coupon}.status = 'live' AND (${coupon}.expiry_date IS NULL OR ${coupon}.expiry_date > now())`;
 
 export function couponStatus(coupon: Pick<Coupon, 'status' | 'expiryDate'>, now = new Date()): CouponStatus {
-  return coupon.status === 'live' && coupon.expiryDate !== null && coupon.expiryDate.getTime() <= now.getTime()
+  return coupon.status === 'live' &&
+    coupon.expiryDate !== null &&
+    coupon.expiryDate.getTime() <= now.getTime()
     ? 'expired'
     : coupon.status;
 }
