@@ -58,7 +58,7 @@ export class AddCoupon extends Command<{ couponId: number; status: 'live' | 'pen
 export class AddCouponHandler implements ICommandHandler<AddCoupon> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ merchantId, slotId, draft, publish }: AddCoupon) {
+  async execute({ merchantId, slotId, draft, publish }: AddCoupon) {
     checkDraft(draft);
     return this.unitOfWork.run(async ({ manager, record }) => {
       const categories: Array<{ id: number }> = await manager.query(
