@@ -100,8 +100,8 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await page
         .getByLabel('Expiry date')
         .fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
-      await page.getByLabel('Title', { exact: true }).fill(title);
-      await page.getByLabel('Description', { exact: true }).fill('Valid on serums and moisturisers.');
+      await page.getByLabel(/^Title[\s*]*$/).fill(title);
+      await page.getByLabel(/^Description[\s*]*$/).fill('Valid on serums and moisturisers.');
       await page.getByLabel('Terms and conditions').fill('One use per customer.');
       // Optional texts in Hindi, checked with the English fields' limits as one types.
       await page.getByLabel('Title in Hindi').fill('क'.repeat(51));
