@@ -85,6 +85,12 @@ describe('deals and exclusive coupons on a phone', () => {
     'says "Get deal" for a deal, which opens the way to the store and no code; a coded coupon still says "Get code"',
     () =>
       onPhone('deal', async (page) => {
+        await visit(page, '/');
+        await page
+          .locator('.coupon-card', { hasText: 'Free shipping on every order' })
+          .getByRole('button', { name: 'Get deal' })
+          .waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
         await visit(page, '/coupons?sort=az');
         const deal = page.locator('.coupon-card', { hasText: 'Free shipping on every order' });
         const coded = page.locator('.coupon-card', { hasText: 'Rose toner 20% off' });
