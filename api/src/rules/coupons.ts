@@ -98,8 +98,7 @@ export function couponTextIn(
   coupon: { title: string; description: string; terms: string; texts?: CouponTexts | null },
   language: string,
 ): { title: string; description: string; terms: string } {
-  const text = coupon.texts?.[language as CouponTextLanguage];
-  if (!text) return { title: coupon.title, description: coupon.description, terms: coupon.terms };
+  const text = coupon.texts?.[language as CouponTextLanguage] ?? coupon;
   return { title: text.title, description: text.description, terms: text.terms ?? coupon.terms };
 }
 

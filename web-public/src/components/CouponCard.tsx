@@ -25,10 +25,8 @@ export function endsIn({ t, shortDate }: Pick<I18n, 't' | 'shortDate'>, expiresA
  * neither (a network's deal), and the card then leads with its title.
  */
 export function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: Card): string | null {
-  if (coupon.percentage !== null && coupon.percentage > 0) return t('card.off', { value: coupon.percentage });
-  if (coupon.discountValue !== null && coupon.discountValue > 0)
-    return t('card.flat', { amount: money(coupon.discountValue) });
-  return null;
+  if (coupon.percentage) return t('card.off', { value: coupon.percentage });
+  return coupon.discountValue ? t('card.flat', { amount: money(coupon.discountValue) }) : null;
 }
 
 /** The store's logo, or its initial on a tile when it has none. */
@@ -83,7 +81,8 @@ export function CouponCard({
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = `coupon-${coupon.id}-title`;
-  const days = coupon.expiresAt === null ? Number.POSITIVE_INFINITY : daysLeft(coupon.expiresAt);
+  // An open-ended coupon has no end to show.
+  const ends = coupon.expiresAt && endsIn(i18n, coupon.expiresAt);
 
   // Opened once its content is in the page, so the dialog's first button takes the focus.
   useEffect(() => {
@@ -125,9 +124,7 @@ export function CouponCard({
         ) : (
           <span>{coupon.merchant.name}</span>
         )}
-        {coupon.expiresAt !== null && (
-          <span className={days <= 1 ? 'ends ends-soon' : 'ends'}>{endsIn(i18n, coupon.expiresAt)}</span>
-        )}
+        {ends && <span className={daysLeft(coupon.expiresAt!) <= 1 ? 'ends ends-soon' : 'ends'}>{ends}</span>}
         {coupon.successRate !== null && (
           <span
             className="trust"
@@ -171,9 +168,7 @@ export function CouponCard({
           <>
             {coupon.imageUrl && <Img className="coupon-ad" src={coupon.imageUrl} alt="" sizes="320px" />}
             <p>{text.description}</p>
-            {coupon.discountValue !== null && coupon.discountValue > 0 && (
-              <p>{t('card.saveUpTo', { amount: money(coupon.discountValue) })}</p>
-            )}
+            {!!coupon.discountValue && <p>{t('card.saveUpTo', { amount: money(coupon.discountValue) })}</p>}
             {coupon.usedToday > 0 && <p>{t('card.usedToday', { count: coupon.usedToday })}</p>}
             {coupon.successRate !== null && (
               <p>{t('card.success', { rate: coupon.successRate, votes: coupon.votes })}</p>
@@ -198,6 +193,7 @@ export function CouponCard({
           <RevealPanel
             coupon={coupon}
             title={text.title}
+            ends={ends}
             reveal={reveal}
             titleId={`${id}-dialog-title`}
             onClose={() => setDialogOpen(false)}
@@ -216,6 +212,7 @@ export function CouponCard({
 function RevealPanel({
   coupon,
   title,
+  ends,
   reveal,
   titleId,
   onClose,
@@ -223,6 +220,7 @@ function RevealPanel({
 }: {
   coupon: Card;
   title: string;
+  ends: string | null;
   reveal: Reveal;
   titleId: string;
   onClose: () => void;
@@ -232,6 +230,7 @@ function RevealPanel({
   const { t } = i18n;
   const [copied, setCopied] = useState(false);
   const code = useRef<HTMLElement>(null);
+  const offer = discount(i18n, coupon);
 
   async function copy(text: string) {
     try {
@@ -256,13 +255,25 @@ function RevealPanel({
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {discount(i18n, coupon) && <p className="discount">{discount(i18n, coupon)}</p>}
+      {offer && <p className="discount">{offer}</p>}
       <p id={titleId} className="reveal-title">
         {title}
       </p>
-      {reveal.state === 'shown' && reveal.code === null ? (
+      {reveal.state === 'shown' ? (
         <>
-          <p className="reveal-hint">{t('card.dealHint', { store: coupon.merchant.name })}</p>
+          {reveal.code !== null && (
+            <>
+              <p className="reveal-hint">{t('card.useAtCheckout', { store: coupon.merchant.name })}</p>
+              <div className="code-box">
+                <code ref={code} data-testid="coupon-code">
+                  {reveal.code}
+                </code>
+                <button type="button" onClick={() => void copy(reveal.code!)} aria-live="polite">
+                  {copied ? t('card.copied') : t('card.copy')}
+                </button>
+              </div>
+            </>
+          )}
           {/* Through the click-out, which records the click the store's postback names later. */}
           {reveal.merchantUrl && (
             <a
@@ -274,35 +285,12 @@ function RevealPanel({
               {t('card.goToStore', { store: coupon.merchant.name })}
             </a>
           )}
-        </>
-      ) : reveal.state === 'shown' && reveal.code !== null ? (
-        <>
-          <p className="reveal-hint">{t('card.useAtCheckout', { store: coupon.merchant.name })}</p>
-          <div className="code-box">
-            <code ref={code} data-testid="coupon-code">
-              {reveal.code}
-            </code>
-            <button type="button" onClick={() => void copy(reveal.code ?? '')} aria-live="polite">
-              {copied ? t('card.copied') : t('card.copy')}
-            </button>
-          </div>
-          {/* Through the click-out, which records the click the store's postback names later. */}
-          {reveal.merchantUrl && (
-            <a
-              className="button primary go-to-store"
-              href={clickOutPath(coupon.id)}
-              target="_blank"
-              rel="noopener"
-            >
-              {t('card.goToStore', { store: coupon.merchant.name })}
-            </a>
-          )}
-          <Vote couponId={coupon.id} />
+          {reveal.code !== null && <Vote couponId={coupon.id} />}
         </>
       ) : reveal.state === 'failed' ? (
         <>
           <p className="error" role="alert">
-            {t(coupon.hasCode ? 'card.revealFailed' : 'card.dealFailed')}
+            {t('card.revealFailed')}
           </p>
           <button type="button" onClick={onRetry}>
             {t('card.tryAgain')}
@@ -313,7 +301,7 @@ function RevealPanel({
           {t('common.loading')}
         </p>
       )}
-      {coupon.expiresAt !== null && <p className="reveal-ends">{endsIn(i18n, coupon.expiresAt)}</p>}
+      {ends && <p className="reveal-ends">{ends}</p>}
     </div>
   );
 }

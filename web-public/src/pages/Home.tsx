@@ -5,7 +5,7 @@ import { Carousel } from '../components/Carousel';
 import { CouponCard, discount } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { SearchBox } from '../components/SearchBox';
-import { CONTENT_DEFAULTS, couponTextIn, textIn } from '../forms/rules';
+import { CONTENT_DEFAULTS, textIn } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 import { HOME_URL, useInitialData } from '../page-data';
 
@@ -172,9 +172,7 @@ function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
                 </span>
               )}
               <span className="top-store-name">{coupon.merchant.name}</span>
-              <span className="top-store-offer">
-                {discount(i18n, coupon) ?? couponTextIn(coupon, i18n.lang).title}
-              </span>
+              <span className="top-store-offer">{discount(i18n, coupon)}</span>
             </Link>
           </li>
         ))}
