@@ -242,6 +242,31 @@ describe('alerts of new offers', () => {
     expect(digest.text).toContain('http://shop.offers.test/te/store/digest-naturals');
   });
 
+  it('titles an offer in the follower’s language where the coupon has it, English otherwise', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Bhasha Beauty',
+    });
+    const { session: asha, registration: ashaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'hi',
+    });
+    const { session: sita, registration: sitaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'te',
+    });
+    expect((await follow(asha, merchant.id)).statusCode).toBe(201);
+    expect((await follow(sita, merchant.id)).statusCode).toBe(201);
+    const couponId = await submitCoupon(market, merchant, {
+      title: 'Kajal at half price',
+      titleHi: 'काजल आधी कीमत पर',
+      descriptionHi: 'सभी रंगों पर।',
+    });
+    expect((await approve(market, couponId)).statusCode).toBe(200);
+
+    const [hindi] = await firstAlertTo(ashaAccount.email);
+    const [telugu] = await firstAlertTo(sitaAccount.email);
+    expect(hindi.subject).toBe('Bhasha Beauty पर नया: काजल आधी कीमत पर');
+    expect(telugu.subject).toContain('Kajal at half price');
+  });
+
   it('records one mail per follower and store however often the event is delivered', async () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
       brandName: 'Twice Told',

@@ -74,10 +74,11 @@ async function signOut(page: Page) {
 }
 
 describe('back-office: a coupon from a merchant to the shop front', () => {
-  it('a merchant uploads a coupon with an ad image and an admin approves it into a slot', async () => {
+  it('a merchant uploads a coupon with an ad image and its Hindi texts, and an admin approves it into a slot', async () => {
     const registration = await registerMerchant();
     const page = await browser.newPage();
     const title = `Diwali serum ${Date.now() % 100000}`;
+    const hindiTitle = 'दिवाली सीरम ऑफ़र';
 
     await step(page, 'merchant-sign-in', async () => {
       await page.goto(site.url);
@@ -99,9 +100,15 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await page
         .getByLabel('Expiry date')
         .fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
-      await page.getByLabel('Title').fill(title);
-      await page.getByLabel('Description').fill('Valid on serums and moisturisers.');
+      await page.getByLabel(/^Title[\s*]*$/).fill(title);
+      await page.getByLabel(/^Description[\s*]*$/).fill('Valid on serums and moisturisers.');
       await page.getByLabel('Terms and conditions').fill('One use per customer.');
+      // Optional texts in Hindi, checked with the English fields' limits as one types.
+      await page.getByLabel('Title in Hindi').fill('क'.repeat(51));
+      await page.getByLabel('Title in Hindi').blur();
+      await page.getByText('Title must be at most 50 characters.').waitFor();
+      await page.getByLabel('Title in Hindi').fill(hindiTitle);
+      await page.getByLabel('Description in Hindi').fill('सीरम और मॉइस्चराइज़र पर।');
       await page.getByLabel('Percentage').fill('25');
       // Only digits stay in the discount value, whatever is typed.
       await page.getByLabel('Discount value (₹)').pressSequentially('2a5-0');
@@ -156,6 +163,7 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await page.goto(`${site.url}/#/coupon-reviews`);
       const row = page.getByRole('row').filter({ hasText: title });
       await row.getByRole('img').waitFor();
+      await row.getByTestId('offer-hi').getByText(hindiTitle).waitFor();
       expectAccessible(await seriousViolations(page));
       await row.getByRole('button', { name: `Approve ${title}` }).click();
       const dialog = page.getByRole('dialog');
@@ -169,8 +177,16 @@ describe('back-office: a coupon from a merchant to the shop front', () => {
       await row.waitFor({ state: 'detached' });
     });
 
+    expect(coupon).toMatchObject({
+      titleHi: hindiTitle,
+      descriptionHi: 'सीरम और मॉइस्चराइज़र पर।',
+      titleTe: null,
+    });
     await untilListed(market, coupon.id);
-    expect((await listed(market)).data.find((card) => card.id === coupon.id)?.title).toBe(title);
+    expect((await listed(market)).data.find((card) => card.id === coupon.id)).toMatchObject({
+      title,
+      texts: { hi: { title: hindiTitle } },
+    });
     await page.close();
   });
 

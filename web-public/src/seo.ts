@@ -1,7 +1,7 @@
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
 import { CONTENT_WIDTH, imageSources, STORE_LOGO_SIZES } from './components/Img';
-import { CATEGORY_SLUGS } from './forms/rules';
+import { CATEGORY_SLUGS, couponTextIn } from './forms/rules';
 import { LANGUAGES, pageTitle, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
 import { HOME_URL, type PageData, STORES_URL, storeCouponsUrl, storeUrl } from './page-data';
@@ -114,7 +114,7 @@ export function headFor(options: {
             count: listing.total,
             titles: listing.data
               .slice(0, 3)
-              .map((card) => card.title)
+              .map((card) => couponTextIn(card, lang).title)
               .join(', '),
           })
         : t('seo.listingEmpty');
@@ -169,17 +169,18 @@ export function headFor(options: {
           ...(coupons.length > 0 && {
             makesOffer: coupons.map((coupon) => ({
               '@type': 'Offer',
-              name: coupon.title,
-              description: coupon.description,
+              name: couponTextIn(coupon, lang).title,
+              description: couponTextIn(coupon, lang).description,
               url: storeAddress,
-              validThrough: coupon.expiresAt,
-              ...(coupon.percentage > 0 && {
-                priceSpecification: {
-                  '@type': 'UnitPriceSpecification',
-                  priceCurrency: 'INR',
-                  description: `${coupon.percentage}%`,
-                },
-              }),
+              ...(coupon.expiresAt !== null && { validThrough: coupon.expiresAt }),
+              ...(coupon.percentage !== null &&
+                coupon.percentage > 0 && {
+                  priceSpecification: {
+                    '@type': 'UnitPriceSpecification',
+                    priceCurrency: 'INR',
+                    description: `${coupon.percentage}%`,
+                  },
+                }),
             })),
           }),
         },

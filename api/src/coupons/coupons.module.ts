@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminCouponsController, AdminSlotsController } from './admin-coupons.controller.js';
+import { AddCouponHandler } from './commands/addition.js';
 import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
 import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
@@ -10,10 +11,11 @@ import { PublicCouponsController } from './public-coupons.controller.js';
 import { ListingCache } from './queries/listing-cache.js';
 import { CouponListings } from './queries/listings.js';
 
-/** The command handlers of coupons, shared by the API and the workers (the expiry sweep). */
+/** The command handlers of coupons, shared by the API and the workers (the expiry sweep, imports). */
 @Module({
   providers: [
     SubmitCouponHandler,
+    AddCouponHandler,
     UpdateCouponHandler,
     WithdrawCouponHandler,
     ApproveCouponHandler,

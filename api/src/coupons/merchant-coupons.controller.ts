@@ -106,6 +106,7 @@ const READ_ONLY_FIELDS = [
   'rejectionReason',
   'submittedAt',
   'approvedAt',
+  'exclusive',
   'clicks',
   'votes',
   'successRate',

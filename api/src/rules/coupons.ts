@@ -49,6 +49,59 @@ export const COUPON_FORM = {
   uploaded: 'Image uploaded successfully',
 } as const;
 
+/**
+ * Languages a coupon's texts may be given in beside English (its own title, description and
+ * terms). Cards, store pages, search and mails show the visitor's language where there is one.
+ */
+export const COUPON_TEXT_LANGUAGES = ['hi', 'te'] as const;
+export type CouponTextLanguage = (typeof COUPON_TEXT_LANGUAGES)[number];
+
+/** A coupon's texts in one more language: a title and a description, terms if they differ. */
+export interface CouponText {
+  title: string;
+  description: string;
+  terms: string | null;
+}
+export type CouponTexts = Partial<Record<CouponTextLanguage, CouponText>>;
+
+/**
+ * The form's fields of the texts in other languages (`titleHi`, `descriptionTe`, ...): flat, so a
+ * multipart form carries them as well as JSON. An empty field clears it.
+ */
+export const COUPON_TEXT_FIELDS = {
+  hi: { title: 'titleHi', description: 'descriptionHi', terms: 'termsHi' },
+  te: { title: 'titleTe', description: 'descriptionTe', terms: 'termsTe' },
+} as const satisfies Record<CouponTextLanguage, Record<keyof CouponText, string>>;
+
+/** Limits of texts in other languages are those of the English ones; these say which language. */
+export const COUPON_TEXT_RULES = {
+  termsMaxLength: 2000,
+  titleRequired: (language: string) => `A ${language} title is required with a ${language} description.`,
+  descriptionRequired: (language: string) =>
+    `A ${language} description is required with a ${language} title.`,
+  titleTooLong: (language: string) =>
+    `The ${language} title must be at most ${COUPON_FORM.title.maxLength} characters.`,
+  descriptionTooLong: (language: string) =>
+    `The ${language} description must be at most ${COUPON_FORM.description.maxLength} characters.`,
+  termsTooShort: (language: string) =>
+    `The ${language} terms must be at least ${COUPON_FORM.termsAndConditions.minLength} characters.`,
+} as const;
+
+/** The language names the messages above use. */
+export const COUPON_TEXT_LANGUAGE_NAMES: Record<CouponTextLanguage, string> = { hi: 'Hindi', te: 'Telugu' };
+
+/**
+ * A coupon's text in `language`, English where it has none in it. Cards, store pages and mails
+ * all choose with this.
+ */
+export function couponTextIn(
+  coupon: { title: string; description: string; terms: string; texts?: CouponTexts | null },
+  language: string,
+): { title: string; description: string; terms: string } {
+  const text = coupon.texts?.[language as CouponTextLanguage] ?? coupon;
+  return { title: text.title, description: text.description, terms: text.terms ?? coupon.terms };
+}
+
 export const COUPON_REVIEW = {
   reasonRequired: 'A reason is required to reject a coupon.',
   slotFull: (slot: string) => `Slot "${slot}" is full.`,

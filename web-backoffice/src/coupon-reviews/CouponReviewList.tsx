@@ -1,6 +1,6 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { Typography } from '@mui/material';
-import { COUPON_LISTING, formatRupees } from '@offers/api/rules';
+import { Box, Chip, Typography } from '@mui/material';
+import { COUPON_LISTING, COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, formatRupees } from '@offers/api/rules';
 import {
   Datagrid,
   FunctionField,
@@ -54,25 +54,66 @@ export const CouponReviewList = () => (
   </List>
 );
 
-/** The title, and under it the description. */
-const offerCell = (record: RaRecord) => (
-  <>
-    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-      {record.title}
-    </Typography>
-    <Typography variant="body2" color="text.secondary">
-      {record.description}
-    </Typography>
-  </>
-);
+/**
+ * The title, and under it the description; then the same in Hindi and Telugu where the coupon has
+ * them, and whether it is exclusive.
+ */
+const OfferCell = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {record.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {record.description}
+      </Typography>
+      {COUPON_TEXT_LANGUAGES.map((language) => {
+        const fields = COUPON_TEXT_FIELDS[language];
+        if (!record[fields.title]) return null;
+        return (
+          <Box key={language} sx={{ mt: 0.5 }} data-testid={`offer-${language}`}>
+            <Typography variant="caption" color="text.secondary">
+              {translate(`offers.content.languages.${language}`)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 500 }} lang={language}>
+              {record[fields.title]}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" lang={language}>
+              {record[fields.description]}
+            </Typography>
+          </Box>
+        );
+      })}
+      {record.exclusive && (
+        <Chip size="small" sx={{ mt: 0.5 }} label={translate('resources.coupon-reviews.fields.exclusive')} />
+      )}
+    </>
+  );
+};
 
-/** The discount in rupees (whole rupees in the API; the shared formatter takes paise), then the percentage. */
+/** The code, or that it is a deal without one. */
+const CodeCell = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  return record.couponCode ? (
+    <Typography variant="body2">{record.couponCode}</Typography>
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      {translate('resources.coupon-reviews.fields.deal')}
+    </Typography>
+  );
+};
+
+/**
+ * The discount in rupees (whole rupees in the API; the shared formatter takes paise), then the
+ * percentage; a dash for what the coupon does not give.
+ */
 const discountCell = (record: RaRecord) => (
   <>
     <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {formatRupees(Number(record.discountValue) * 100)}
+      {record.discountValue == null ? '—' : formatRupees(Number(record.discountValue) * 100)}
     </Typography>
-    <Typography variant="body2">{record.percentage}%</Typography>
+    <Typography variant="body2">{record.percentage == null ? '—' : `${record.percentage}%`}</Typography>
   </>
 );
 
@@ -101,9 +142,13 @@ const ReviewGrid = () => {
       />
       <TextField source="merchantName" sortable={false} />
       <TextField source="requestedSlotName" sortable={false} />
-      <TextField source="couponCode" sortable={false} />
+      <FunctionField source="couponCode" sortable={false} render={(record) => <CodeCell record={record} />} />
       {/* What the coupon promises next to what it gives, so a reviewer sees a mismatch at once. */}
-      <FunctionField source="title" label="resources.coupon-reviews.fields.offer" render={offerCell} />
+      <FunctionField
+        source="title"
+        label="resources.coupon-reviews.fields.offer"
+        render={(record) => <OfferCell record={record} />}
+      />
       <FunctionField
         source="discountValue"
         label="resources.coupon-reviews.fields.discount"

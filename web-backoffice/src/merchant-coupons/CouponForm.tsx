@@ -1,7 +1,14 @@
+import { Typography } from '@mui/material';
 import type { Category } from '@offers/api/coupons/queries/answers';
-import { COUPON_CODE, COUPON_FORM as F, WEB_ADDRESS_SHAPE } from '@offers/api/rules';
+import {
+  COUPON_CODE,
+  COUPON_TEXT_FIELDS,
+  COUPON_TEXT_LANGUAGES,
+  COUPON_FORM as F,
+  WEB_ADDRESS_SHAPE,
+} from '@offers/api/rules';
 import type { ComponentProps, ReactElement } from 'react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import {
   CheckboxGroupInput,
   DateInput,
@@ -54,6 +61,49 @@ function useCategories() {
 }
 
 const numberInputProps = { inputMode: 'numeric' as const, pattern: '[0-9]*', onKeyDown: blockNonDigitKeys };
+
+/**
+ * The title, description and terms in Hindi and Telugu, each optional and within the English
+ * field's limits; the API also asks for a title and a description together, naming the missing one.
+ */
+const OtherLanguageTexts = () => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('resources.coupons.fields.otherLanguages')}
+      </Typography>
+      {COUPON_TEXT_LANGUAGES.map((language) => {
+        const fields = COUPON_TEXT_FIELDS[language];
+        const htmlInput = { slotProps: { htmlInput: { lang: language } } };
+        return (
+          <Fragment key={language}>
+            <TextInput
+              source={fields.title}
+              validate={maxLength(F.title.maxLength, 'offers.coupon.titleLong')}
+              fullWidth
+              {...htmlInput}
+            />
+            <TextInput
+              source={fields.description}
+              multiline
+              validate={maxLength(F.description.maxLength, 'offers.coupon.descriptionLong')}
+              fullWidth
+              {...htmlInput}
+            />
+            <TextInput
+              source={fields.terms}
+              multiline
+              validate={minLength(F.termsAndConditions.minLength, 'offers.coupon.termsShort')}
+              fullWidth
+              {...htmlInput}
+            />
+          </Fragment>
+        );
+      })}
+    </>
+  );
+};
 
 /** Every rule of spec §5 "Coupon upload", with the API's messages; the API checks them again. */
 export const CouponForm = ({
@@ -114,6 +164,7 @@ export const CouponForm = ({
         ]}
         fullWidth
       />
+      <OtherLanguageTexts />
       <TextInput
         source="percentage"
         parse={digitsOnly}

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
-import { clickOutPath, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
+import { clickOutPath, couponTextIn, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
 import { type I18n, useI18n } from '../i18n';
 import { Img } from './Img';
 
 type Reveal =
   | { state: 'hidden' }
   | { state: 'revealing' }
-  | { state: 'shown'; code: string; merchantUrl: string | null }
+  | { state: 'shown'; code: string | null; merchantUrl: string | null }
   | { state: 'failed' };
 
 /** When the offer ends, in words while it is near ("Ends today", "Ends in 3 days"), else its date. */
@@ -20,11 +20,13 @@ export function endsIn({ t, shortDate }: Pick<I18n, 't' | 'shortDate'>, expiresA
   return t('card.endsOn', { date: shortDate(new Date(new Date(expiresAt).getTime() - 1)) });
 }
 
-/** The discount, said once: the percentage, else the rupees off. */
-function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: Card): string {
-  return coupon.percentage > 0
-    ? t('card.off', { value: coupon.percentage })
-    : t('card.flat', { amount: money(coupon.discountValue) });
+/**
+ * The discount, said once: the percentage, else the rupees off; nothing when the offer gives
+ * neither (a network's deal), and the card then leads with its title.
+ */
+export function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: Card): string | null {
+  if (coupon.percentage) return t('card.off', { value: coupon.percentage });
+  return coupon.discountValue ? t('card.flat', { amount: money(coupon.discountValue) }) : null;
 }
 
 /** The store's logo, or its initial on a tile when it has none. */
@@ -50,9 +52,11 @@ function StoreMark({ coupon, eager }: { coupon: Card; eager?: boolean }) {
 
 /**
  * A coupon, compact: its store (logo and a link to the store's page), the discount once, the
- * title, when it ends, shoppers' verdict, and its description and terms behind "Details". "Get
- * code" shows the code in a dialog on this page, with a copy button and a link that opens the
- * shop in a new tab: the code stays in front of the shopper, and on the card once the dialog closes.
+ * title, when it ends, shoppers' verdict, and its description and terms behind "Details", in the
+ * page's language where the coupon has its texts in it. "Get code" shows the code in a dialog on
+ * this page, with a copy button and a link that opens the shop in a new tab: the code stays in
+ * front of the shopper, and on the card once the dialog closes. A deal has no code: "Get deal"
+ * opens the dialog with the way to the shop alone.
  */
 export function CouponCard({
   coupon,
@@ -66,6 +70,8 @@ export function CouponCard({
 }) {
   const i18n = useI18n();
   const { t, money, date } = i18n;
+  const text = couponTextIn(coupon, i18n.lang);
+  const offer = discount(i18n, coupon);
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
   const [details, setDetails] = useState(false);
   // The dialog's content is made on the first "Get code", not sent with every card of the page.
@@ -75,7 +81,8 @@ export function CouponCard({
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = `coupon-${coupon.id}-title`;
-  const days = daysLeft(coupon.expiresAt);
+  // An open-ended coupon has no end to show.
+  const ends = coupon.expiresAt && endsIn(i18n, coupon.expiresAt);
 
   // Opened once its content is in the page, so the dialog's first button takes the focus.
   useEffect(() => {
@@ -90,7 +97,7 @@ export function CouponCard({
     if (reveal.state === 'shown') return;
     setReveal({ state: 'revealing' });
     try {
-      const { code, merchantUrl } = await api<{ code: string; merchantUrl: string | null }>(
+      const { code, merchantUrl } = await api<{ code: string | null; merchantUrl: string | null }>(
         `/api/coupons/${coupon.id}/reveal`,
         { method: 'POST' },
       );
@@ -104,11 +111,12 @@ export function CouponCard({
     <article className="coupon-card" aria-labelledby={titleId}>
       <StoreMark coupon={coupon} eager={eager} />
       <p className="offer">
-        <span className="discount">{discount(i18n, coupon)}</span>
-        <span className="offer-kind">{t('card.codeTag')}</span>
+        {offer && <span className="discount">{offer}</span>}
+        <span className="offer-kind">{t(coupon.hasCode ? 'card.codeTag' : 'card.dealTag')}</span>
+        {coupon.exclusive && <span className="exclusive">{t('card.exclusive')}</span>}
       </p>
       <Heading id={titleId} className="coupon-title">
-        {coupon.title}
+        {text.title}
       </Heading>
       <p className="coupon-meta">
         {coupon.merchant.slug ? (
@@ -116,7 +124,7 @@ export function CouponCard({
         ) : (
           <span>{coupon.merchant.name}</span>
         )}
-        <span className={days <= 1 ? 'ends ends-soon' : 'ends'}>{endsIn(i18n, coupon.expiresAt)}</span>
+        {ends && <span className={daysLeft(coupon.expiresAt!) <= 1 ? 'ends ends-soon' : 'ends'}>{ends}</span>}
         {coupon.successRate !== null && (
           <span
             className="trust"
@@ -138,7 +146,7 @@ export function CouponCard({
           {t('card.details')}
         </button>
       </p>
-      {reveal.state === 'shown' ? (
+      {reveal.state === 'shown' && reveal.code !== null ? (
         <button type="button" className="code-chip" onClick={() => void getCode()}>
           <span className="visually-hidden">{t('card.code')}: </span>
           <code data-testid="card-code">{reveal.code}</code>
@@ -152,24 +160,24 @@ export function CouponCard({
           aria-describedby={titleId}
           aria-haspopup="dialog"
         >
-          {t('card.getCode')}
+          {t(coupon.hasCode ? 'card.getCode' : 'card.getDeal')}
         </button>
       )}
       <div id={`${id}-details`} className="coupon-details" hidden={!details}>
         {details && (
           <>
             {coupon.imageUrl && <Img className="coupon-ad" src={coupon.imageUrl} alt="" sizes="320px" />}
-            <p>{coupon.description}</p>
-            <p>{t('card.saveUpTo', { amount: money(coupon.discountValue) })}</p>
+            <p>{text.description}</p>
+            {!!coupon.discountValue && <p>{t('card.saveUpTo', { amount: money(coupon.discountValue) })}</p>}
             {coupon.usedToday > 0 && <p>{t('card.usedToday', { count: coupon.usedToday })}</p>}
             {coupon.successRate !== null && (
               <p>{t('card.success', { rate: coupon.successRate, votes: coupon.votes })}</p>
             )}
             <p>{t('card.verified', { date: date(coupon.verifiedAt) })}</p>
-            {coupon.terms && (
+            {text.terms && (
               <>
                 <p className="terms-heading">{t('card.terms')}</p>
-                <p className="terms">{coupon.terms}</p>
+                <p className="terms">{text.terms}</p>
               </>
             )}
           </>
@@ -184,6 +192,8 @@ export function CouponCard({
         {dialogMade && (
           <RevealPanel
             coupon={coupon}
+            title={text.title}
+            ends={ends}
             reveal={reveal}
             titleId={`${id}-dialog-title`}
             onClose={() => setDialogOpen(false)}
@@ -195,15 +205,22 @@ export function CouponCard({
   );
 }
 
-/** The dialog's content: the code to copy, the way to the shop and "did it work?". */
+/**
+ * The dialog's content: the code to copy, the way to the shop and "did it work?"; for a deal, the
+ * way to the shop alone.
+ */
 function RevealPanel({
   coupon,
+  title,
+  ends,
   reveal,
   titleId,
   onClose,
   onRetry,
 }: {
   coupon: Card;
+  title: string;
+  ends: string | null;
   reveal: Reveal;
   titleId: string;
   onClose: () => void;
@@ -213,6 +230,7 @@ function RevealPanel({
   const { t } = i18n;
   const [copied, setCopied] = useState(false);
   const code = useRef<HTMLElement>(null);
+  const offer = discount(i18n, coupon);
 
   async function copy(text: string) {
     try {
@@ -237,21 +255,25 @@ function RevealPanel({
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <p className="discount">{discount(i18n, coupon)}</p>
+      {offer && <p className="discount">{offer}</p>}
       <p id={titleId} className="reveal-title">
-        {coupon.title}
+        {title}
       </p>
       {reveal.state === 'shown' ? (
         <>
-          <p className="reveal-hint">{t('card.useAtCheckout', { store: coupon.merchant.name })}</p>
-          <div className="code-box">
-            <code ref={code} data-testid="coupon-code">
-              {reveal.code}
-            </code>
-            <button type="button" onClick={() => void copy(reveal.code)} aria-live="polite">
-              {copied ? t('card.copied') : t('card.copy')}
-            </button>
-          </div>
+          {reveal.code !== null && (
+            <>
+              <p className="reveal-hint">{t('card.useAtCheckout', { store: coupon.merchant.name })}</p>
+              <div className="code-box">
+                <code ref={code} data-testid="coupon-code">
+                  {reveal.code}
+                </code>
+                <button type="button" onClick={() => void copy(reveal.code!)} aria-live="polite">
+                  {copied ? t('card.copied') : t('card.copy')}
+                </button>
+              </div>
+            </>
+          )}
           {/* Through the click-out, which records the click the store's postback names later. */}
           {reveal.merchantUrl && (
             <a
@@ -263,7 +285,7 @@ function RevealPanel({
               {t('card.goToStore', { store: coupon.merchant.name })}
             </a>
           )}
-          <Vote couponId={coupon.id} />
+          {reveal.code !== null && <Vote couponId={coupon.id} />}
         </>
       ) : reveal.state === 'failed' ? (
         <>
@@ -279,7 +301,7 @@ function RevealPanel({
           {t('common.loading')}
         </p>
       )}
-      <p className="reveal-ends">{endsIn(i18n, coupon.expiresAt)}</p>
+      {ends && <p className="reveal-ends">{ends}</p>}
     </div>
   );
 }

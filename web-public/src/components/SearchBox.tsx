@@ -7,7 +7,13 @@ import { useI18n } from '../i18n';
 interface Suggestions {
   stores: Array<{ merchantId: number; name: string; slug: string }>;
   categories: Array<{ id: number; name: string; slug: string }>;
-  coupons: Array<{ id: number; title: string; merchant: { name: string; slug: string } }>;
+  /** `titles`: the title in Hindi and Telugu where the coupon has one. */
+  coupons: Array<{
+    id: number;
+    title: string;
+    titles?: Partial<Record<string, string>>;
+    merchant: { name: string; slug: string };
+  }>;
 }
 
 /** Wait after a key before asking: one request per pause in typing, not per letter. */
@@ -18,7 +24,7 @@ const TYPING_PAUSE_MS = 150;
  * down arrow moves into them, Escape closes them), and the whole search on Enter.
  */
 export function SearchBox() {
-  const { t, msg } = useI18n();
+  const { t, msg, lang } = useI18n();
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Suggestions | undefined>();
@@ -130,13 +136,16 @@ export function SearchBox() {
             <section aria-label={t('search.coupons')}>
               <h2>{t('search.coupons')}</h2>
               <ul>
-                {found.coupons.map((coupon) => (
-                  <li key={coupon.id}>
-                    <Link href={`/coupons?q=${encodeURIComponent(coupon.title)}`} onClick={close}>
-                      {coupon.title} <span className="muted">· {coupon.merchant.name}</span>
-                    </Link>
-                  </li>
-                ))}
+                {found.coupons.map((coupon) => {
+                  const title = coupon.titles?.[lang] ?? coupon.title;
+                  return (
+                    <li key={coupon.id}>
+                      <Link href={`/coupons?q=${encodeURIComponent(title)}`} onClick={close}>
+                        {title} <span className="muted">· {coupon.merchant.name}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           )}

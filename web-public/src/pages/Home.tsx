@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type Banner, type Home as HomeContent } from '../api';
 import { Carousel } from '../components/Carousel';
-import { CouponCard } from '../components/CouponCard';
+import { CouponCard, discount } from '../components/CouponCard';
 import { CONTENT_WIDTH, Img, PictureLink } from '../components/Img';
 import { SearchBox } from '../components/SearchBox';
 import { CONTENT_DEFAULTS, textIn } from '../forms/rules';
-import { type I18n, useI18n, usePageTitle } from '../i18n';
+import { useI18n, usePageTitle } from '../i18n';
 import { HOME_URL, useInitialData } from '../page-data';
 
 const TILES_SHOWN = 12;
@@ -144,13 +144,6 @@ function FlashText({ home }: { home: HomeContent | undefined }) {
   );
 }
 
-/** The discount said once: the percentage, else the rupees off (as on a coupon card). */
-function discount({ t, money }: Pick<I18n, 't' | 'money'>, coupon: HomeContent['topCoupons'][number]) {
-  return coupon.percentage > 0
-    ? t('card.off', { value: coupon.percentage })
-    : t('card.flat', { amount: money(coupon.discountValue) });
-}
-
 /** The stores of the top coupons, in their order, each with its best discount among them. */
 function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
   const i18n = useI18n();
@@ -158,7 +151,7 @@ function TopStores({ coupons }: { coupons: HomeContent['topCoupons'] }) {
   for (const coupon of coupons) {
     const known = stores.get(coupon.merchant.id);
     if (!known && stores.size >= TOP_STORES) continue;
-    if (!known || coupon.percentage > known.percentage) stores.set(coupon.merchant.id, coupon);
+    if (!known || (coupon.percentage ?? 0) > (known.percentage ?? 0)) stores.set(coupon.merchant.id, coupon);
   }
   if (stores.size === 0) return null;
   return (

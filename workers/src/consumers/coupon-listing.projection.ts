@@ -6,6 +6,11 @@ import {
   LISTINGS_CHANNEL,
 } from '@offers/api/coupons/events/coupon-events';
 import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
+import {
+  COUPON_TEXTS_SQL,
+  TRANSLATED_DESCRIPTIONS_SQL,
+  TRANSLATED_TITLES_SQL,
+} from '@offers/api/coupons/queries/coupon-texts';
 import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
@@ -99,7 +104,9 @@ export class CouponListingProjection implements EventConsumer {
 
   /**
    * Shows the coupon while it is live and before its expiry date, and its merchant may be public
-   * (email confirmed, store not hidden by an admin); removes it otherwise.
+   * (email confirmed, store not hidden by an admin); removes it otherwise. An open-ended coupon
+   * ends at 'infinity' here; whether it has a code is kept, never the code. Its texts in other
+   * languages go on the row as a document and into the search vector beside the English ones.
    */
   private async project(manager: EntityManager, couponId: number): Promise<void> {
     const shown = await manager.query(
@@ -107,16 +114,24 @@ export class CouponListingProjection implements EventConsumer {
                                     description, terms, merchant_url, image_id, percentage, discount_value, expires_at,
                                     category_ids, paid_slot, approved_at, search, clicks, popularity,
                                     today, clicks_today,
-                                    votes, worked_votes, last_worked_at, verified_at)
+                                    votes, worked_votes, last_worked_at, verified_at, has_code, exclusive, texts)
        SELECT c.id, c.merchant_id, ${STORE_NAME_SQL}, m.slug, ${STORE_LOGO_SQL}, c.title, c.description,
-              c.terms_and_conditions, coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value, c.expiry_date,
+              c.terms_and_conditions, coalesce(c.merchant_url, m.merchant_url), c.ad_image_id, c.percentage, c.discount_value,
+              coalesce(c.expiry_date, 'infinity'),
               coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}'),
               sl.kind = 'paid', c.approved_at,
-              ${searchVectorSql('c.title', STORE_NAME_SQL, 'c.description', categoryNamesSql('c.id'))},
+              ${searchVectorSql(
+                `c.title || ' ' || ${TRANSLATED_TITLES_SQL('x.texts')}`,
+                STORE_NAME_SQL,
+                `c.description || ' ' || ${TRANSLATED_DESCRIPTIONS_SQL('x.texts')}`,
+                categoryNamesSql('c.id'),
+              )},
               coalesce(k.clicks, 0), k.popularity, k.today, coalesce(k.clicks_today, 0),
-              v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at)
+              v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at),
+              c.coupon_code IS NOT NULL, c.exclusive, x.texts
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id ${STORE_JOIN} JOIN slots sl ON sl.id = c.slot_id
             LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN (${VOTE_COUNTS}) v
+            CROSS JOIN LATERAL (SELECT ${COUPON_TEXTS_SQL('c.id')} AS texts) x
        WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
@@ -128,13 +143,21 @@ export class CouponListingProjection implements EventConsumer {
          search = EXCLUDED.search, clicks = EXCLUDED.clicks, popularity = EXCLUDED.popularity,
          today = EXCLUDED.today, clicks_today = EXCLUDED.clicks_today, votes = EXCLUDED.votes,
          worked_votes = EXCLUDED.worked_votes, last_worked_at = EXCLUDED.last_worked_at,
-         verified_at = EXCLUDED.verified_at
+         verified_at = EXCLUDED.verified_at, has_code = EXCLUDED.has_code, exclusive = EXCLUDED.exclusive,
+         texts = EXCLUDED.texts
        RETURNING coupon_id`,
       [couponId],
     );
     if (shown.length === 0)
       await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
-    else await manager.query(addSearchWordsSql('coupon_id = $1'), [couponId]);
+    else
+      await manager.query(
+        addSearchWordsSql(
+          'coupon_id = $1',
+          `title || ' ' || merchant_name || ' ' || ${TRANSLATED_TITLES_SQL('texts')}`,
+        ),
+        [couponId],
+      );
   }
 
   /**

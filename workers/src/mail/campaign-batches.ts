@@ -8,12 +8,14 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
 import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
+import { COUPON_TEXTS_SQL } from '@offers/api/coupons/queries/coupon-texts';
 import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
 import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
 import type { Language } from '@offers/api/rules/engagement';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -136,8 +138,10 @@ export class CampaignBatchesWorker
       );
     if (recipients.length === 0) return;
     // Only coupons still on offer are featured: one that ended since the campaign was written is left out.
-    const coupons: Array<{ id: number; title: string }> = await manager.query(
-      `SELECT id, title FROM coupons WHERE id = ANY($1) AND ${LIVE_COUPON_SQL('coupons')}
+    // Each subscriber reads their titles in their language where the coupon has one.
+    const coupons: Array<{ id: number; title: string; texts: CouponTexts }> = await manager.query(
+      `SELECT id, title, ${COUPON_TEXTS_SQL('coupons.id')} AS texts FROM coupons
+       WHERE id = ANY($1) AND ${LIVE_COUPON_SQL('coupons')}
        ORDER BY array_position($1, id)`,
       [campaign.couponIds],
     );
@@ -155,7 +159,7 @@ export class CampaignBatchesWorker
           subject: campaign.subject,
           body: campaign.body,
           coupons: coupons.map((coupon) => ({
-            label: coupon.title,
+            label: coupon.texts[subscriber.language as CouponTextLanguage]?.title ?? coupon.title,
             url: `${PUBLIC_URL}/coupons/${coupon.id}`,
           })),
           unsubscribeUrl: newsletterUnsubscribeUrl(PUBLIC_URL, token, subscriber.language),

@@ -22,6 +22,7 @@ import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-even
 import { destinationOf } from '@offers/api/payouts/queries/payouts';
 import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '@offers/api/rules/accounts';
 import { localePath } from '@offers/api/rules/addresses';
+import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
 import type { Language } from '@offers/api/rules/engagement';
 import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
 import { STORE_JOIN, STORE_NAME_SQL } from '@offers/api/storefront/queries/store-identity';
@@ -138,9 +139,11 @@ export class MailConsumer implements EventConsumer {
       case CouponRejected.type: {
         const merchant = await merchantRecipient(manager, Number(payload.merchantId));
         if (!merchant) return [];
+        // Its title in the merchant's language where the coupon has one (events since coupons had texts).
+        const texts = (payload.texts ?? {}) as CouponTexts;
         const common = {
           name: merchant.name,
-          title: String(payload.title),
+          title: texts[merchant.language as CouponTextLanguage]?.title ?? String(payload.title),
           url: `${BACKOFFICE_URL}/coupons/${id}`,
         };
         return [

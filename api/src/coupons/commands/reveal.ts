@@ -32,7 +32,8 @@ export class RevealLimiter {
   }
 }
 
-export class RevealCoupon extends Command<{ code: string; merchantUrl: string | null }> {
+/** The code (null for a deal, used through the store's link alone) and where to use it. */
+export class RevealCoupon extends Command<{ code: string | null; merchantUrl: string | null }> {
   constructor(
     readonly couponId: number,
     readonly clientAddress: string,

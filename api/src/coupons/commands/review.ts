@@ -7,6 +7,7 @@ import { Coupon } from '../entities/coupon.entity.js';
 import { CouponApproved, CouponRejected } from '../events/coupon-events.js';
 import { type CouponRecord, couponRecords } from '../queries/coupon-records.js';
 import { HOLD_EXPIRY_SWEEP } from '../queries/coupon-status.js';
+import { couponTextsOf } from '../queries/coupon-texts.js';
 import { SLOT_FOR_APPROVAL, takeSeat } from '../queries/slot-seats.js';
 
 /** Locks the coupon for review; only a pending one can be reviewed. */
@@ -40,45 +41,64 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
   execute({ couponId, slotId }: ApproveCoupon) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const coupon = await pendingCoupon(manager, couponId);
-      // Held before the clock is read: a running sweep finishes first, and a later one waits for
-      // this approval, so no sweep passes this coupon's expiry without seeing it live.
-      await manager.query(HOLD_EXPIRY_SWEEP);
-      if (coupon.expiryDate.getTime() <= Date.now()) {
-        throw new ConflictException({
-          statusCode: 409,
-          message: 'This coupon has already passed its expiry date.',
-        });
+      const placed = await placeInSlot(manager, coupon, slotId ?? coupon.requestedSlotId);
+      if (placed.full) {
+        throw new ConflictException({ statusCode: 409, message: COUPON_REVIEW.slotFull(placed.slot.name) });
       }
-      const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(
-        SLOT_FOR_APPROVAL,
-        [slotId ?? coupon.requestedSlotId],
-      );
-      if (!slot) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: COUPON_FORM.requestedSlotId.unknown,
-          errors: { slotId: [COUPON_FORM.requestedSlotId.unknown] },
-        });
-      }
-      if ((await takeSeat(manager, slot, couponId, coupon.expiryDate)) === undefined) {
-        throw new ConflictException({ statusCode: 409, message: COUPON_REVIEW.slotFull(slot.name) });
-      }
-      const approvedAt = new Date();
-      await manager.query(
-        "UPDATE coupons SET status = 'live', slot_id = $2, approved_at = $3, updated_at = $3 WHERE id = $1",
-        [couponId, slot.id, approvedAt],
-      );
-      record(
-        new CouponApproved(String(couponId), {
-          merchantId: coupon.merchantId,
-          slotId: slot.id,
-          title: coupon.title,
-        }),
-      );
+      record(placed.event);
       const [approved] = await couponRecords(manager, [couponId]);
       return approved!;
     });
   }
+}
+
+/**
+ * Makes a pending coupon (locked by the caller) live in the slot, as an approval does: it takes a
+ * seat of the slot and answers the event to record, or `full` (nothing changed) when no seat is
+ * free. 400 for a slot that does not exist, 409 for a coupon already past its expiry date.
+ */
+export async function placeInSlot(
+  manager: EntityManager,
+  coupon: Coupon,
+  slotId: number,
+): Promise<{ full: true; slot: { name: string } } | { full: false; event: CouponApproved }> {
+  // Held before the clock is read: a running sweep finishes first, and a later one waits for
+  // this approval, so no sweep passes this coupon's expiry without seeing it live.
+  await manager.query(HOLD_EXPIRY_SWEEP);
+  if (coupon.expiryDate && coupon.expiryDate.getTime() <= Date.now()) {
+    throw new ConflictException({
+      statusCode: 409,
+      message: 'This coupon has already passed its expiry date.',
+    });
+  }
+  const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(
+    SLOT_FOR_APPROVAL,
+    [slotId],
+  );
+  if (!slot) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: COUPON_FORM.requestedSlotId.unknown,
+      errors: { slotId: [COUPON_FORM.requestedSlotId.unknown] },
+    });
+  }
+  if ((await takeSeat(manager, slot, coupon.id, coupon.expiryDate)) === undefined)
+    return { full: true, slot };
+  const approvedAt = new Date();
+  await manager.query(
+    "UPDATE coupons SET status = 'live', slot_id = $2, approved_at = $3, updated_at = $3 WHERE id = $1",
+    [coupon.id, slot.id, approvedAt],
+  );
+  const texts = (await couponTextsOf(manager, [coupon.id])).get(coupon.id) ?? {};
+  return {
+    full: false,
+    event: new CouponApproved(String(coupon.id), {
+      merchantId: coupon.merchantId,
+      slotId: slot.id,
+      title: coupon.title,
+      texts,
+    }),
+  };
 }
 
 export class RejectCoupon extends Command<void> {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -5,13 +6,20 @@ import {
   ArrayMinSize,
   IsInt,
   IsNotEmpty,
+  IsString,
   IsUrl,
   Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { IsOptional, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
-import { COUPON_CODE, COUPON_FORM as F } from '../../rules/coupons.js';
+import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import {
+  COUPON_CODE,
+  COUPON_FORM as F,
+  COUPON_TEXT_LANGUAGE_NAMES as NAMES,
+  COUPON_TEXT_RULES as T,
+} from '../../rules/coupons.js';
+import { textTooLong } from '../../rules/forms.js';
 
 /** "3", [3, "4"], "3,4" → [3, 4]: forms send lists in all these ways. */
 const toIdList = ({ value }: { value: unknown }) => {
@@ -28,7 +36,60 @@ export function parseExpiry(value: unknown): unknown {
   return Number.isNaN(date.getTime()) ? text : date;
 }
 
-export class CouponFormDto {
+/**
+ * A title, description or terms in another language: optional, trimmed, within the English
+ * field's limit; empty or null clears it (commands/submission.ts pairs title and description).
+ */
+function OtherLanguageText(
+  maxLength: number,
+  tooLong: string,
+  minLength?: { length: number; message: string },
+) {
+  return applyDecorators(
+    Nullable(),
+    Trim(),
+    IsString({ message: tooLong }),
+    MaxLength(maxLength, { message: tooLong }),
+    ...(minLength
+      ? [Matches(new RegExp(`^(|[\\s\\S]{${minLength.length},})$`, 'u'), { message: minLength.message })]
+      : []),
+  );
+}
+
+/** The texts in Hindi and Telugu beside English, as the form's flat fields (COUPON_TEXT_FIELDS). */
+export class CouponTextFieldsDto {
+  @ApiPropertyOptional({ maxLength: 50, description: 'The title in Hindi.' })
+  @OtherLanguageText(F.title.maxLength, T.titleTooLong(NAMES.hi))
+  titleHi?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @OtherLanguageText(F.description.maxLength, T.descriptionTooLong(NAMES.hi))
+  descriptionHi?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @OtherLanguageText(T.termsMaxLength, textTooLong(T.termsMaxLength), {
+    length: F.termsAndConditions.minLength,
+    message: T.termsTooShort(NAMES.hi),
+  })
+  termsHi?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 50, description: 'The title in Telugu.' })
+  @OtherLanguageText(F.title.maxLength, T.titleTooLong(NAMES.te))
+  titleTe?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @OtherLanguageText(F.description.maxLength, T.descriptionTooLong(NAMES.te))
+  descriptionTe?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @OtherLanguageText(T.termsMaxLength, textTooLong(T.termsMaxLength), {
+    length: F.termsAndConditions.minLength,
+    message: T.termsTooShort(NAMES.te),
+  })
+  termsTe?: string | null;
+}
+
+export class CouponFormDto extends CouponTextFieldsDto {
   @ApiProperty({ example: 'Diwali Glow' })
   @RequiredText(F.couponName.required, 100)
   @MinLength(F.couponName.minLength, { message: F.couponName.tooShort })
@@ -91,7 +152,7 @@ export class CouponFormDto {
 }
 
 /** Editing a pending coupon: any subset of the form's fields, each with its rule. */
-export class CouponChangesDto {
+export class CouponChangesDto extends CouponTextFieldsDto {
   @IsOptional()
   @RequiredText(F.couponName.required, 100)
   @MinLength(F.couponName.minLength, { message: F.couponName.tooShort })

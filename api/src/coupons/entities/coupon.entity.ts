@@ -13,8 +13,9 @@ export class Coupon {
   @Column('text', { name: 'coupon_name' })
   couponName: string;
 
-  @Column('text', { name: 'coupon_code' })
-  couponCode: string;
+  /** None for a deal: the offer applies through the store's link alone. */
+  @Column('text', { name: 'coupon_code', nullable: true })
+  couponCode: string | null;
 
   @Column('text')
   title: string;
@@ -25,14 +26,19 @@ export class Coupon {
   @Column('text', { name: 'terms_and_conditions' })
   termsAndConditions: string;
 
-  @Column('int')
-  percentage: number;
+  @Column('int', { nullable: true })
+  percentage: number | null;
 
-  @Column('int', { name: 'discount_value' })
-  discountValue: number;
+  @Column('int', { name: 'discount_value', nullable: true })
+  discountValue: number | null;
 
-  @Column('timestamptz', { name: 'expiry_date' })
-  expiryDate: Date;
+  /** None for an open-ended coupon: live until it is ended otherwise. */
+  @Column('timestamptz', { name: 'expiry_date', nullable: true })
+  expiryDate: Date | null;
+
+  /** Offered on this site only (a network marks it so): cards carry an "Exclusive" badge. */
+  @Column('boolean', { default: false })
+  exclusive: boolean;
 
   @Column('int', { name: 'requested_slot_id' })
   requestedSlotId: number;

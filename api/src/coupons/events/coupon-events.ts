@@ -1,4 +1,5 @@
 import { DomainEvent } from '../../events/domain-event.js';
+import type { CouponTexts } from '../../rules/coupons.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */
 export const LISTINGS_CHANNEL = 'coupon_listings_changed';
@@ -7,16 +8,28 @@ abstract class CouponEvent<P extends object> extends DomainEvent<P> {
   readonly aggregateType = 'Coupon';
 }
 
+/**
+ * A coupon was added, by its merchant's form or by an import. The later fields are absent from
+ * events recorded before coupons had them (read models re-read the coupon, so those still apply).
+ */
 export class CouponSubmitted extends CouponEvent<{
   merchantId: number;
   title: string;
   requestedSlotId: number;
+  /** Its title, description and terms in other languages. */
+  texts?: CouponTexts;
+  /** False for a deal without a code. */
+  hasCode?: boolean;
+  exclusive?: boolean;
+  /** Its expiry (ISO), or null for an open-ended coupon. */
+  expiryDate?: string | null;
 }> {
   static readonly type = 'CouponSubmitted';
   readonly type = CouponSubmitted.type;
 }
 
-export class CouponUpdated extends CouponEvent<{ merchantId: number }> {
+/** A pending coupon was edited; `texts` holds its texts in other languages after the edit. */
+export class CouponUpdated extends CouponEvent<{ merchantId: number; texts?: CouponTexts }> {
   static readonly type = 'CouponUpdated';
   readonly type = CouponUpdated.type;
 }
@@ -26,7 +39,13 @@ export class CouponWithdrawn extends CouponEvent<{ merchantId: number; wasLive: 
   readonly type = CouponWithdrawn.type;
 }
 
-export class CouponApproved extends CouponEvent<{ merchantId: number; slotId: number; title: string }> {
+export class CouponApproved extends CouponEvent<{
+  merchantId: number;
+  slotId: number;
+  title: string;
+  /** The texts it went live with in other languages (absent from older events). */
+  texts?: CouponTexts;
+}> {
   static readonly type = 'CouponApproved';
   readonly type = CouponApproved.type;
 }

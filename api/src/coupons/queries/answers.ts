@@ -1,3 +1,5 @@
+import type { CouponTexts } from '../../rules/coupons.js';
+
 /**
  * The public coupon reads' answers, as JSON carries them (dates as ISO strings). Types only and
  * without dependencies, so both web apps import them (type-only) instead of copying them.
@@ -17,9 +19,17 @@ export interface CouponCard {
   /** The store the coupon belongs to: its page is `/store/<slug>`. */
   merchant: { id: number; name: string; slug: string; logoUrl: string | null };
   imageUrl: string | null;
-  percentage: number;
-  discountValue: number;
-  expiresAt: string;
+  /** Null when the offer gives none (deals of networks' feeds): the card leads with its title. */
+  percentage: number | null;
+  discountValue: number | null;
+  /** Null for an open-ended coupon (live until it is ended). */
+  expiresAt: string | null;
+  /** False for a deal: the reveal gives no code, only the way to the store. */
+  hasCode: boolean;
+  /** Offered on this site only: an "Exclusive" badge. */
+  exclusive: boolean;
+  /** The title, description and terms in Hindi and Telugu where given (`couponTextIn` picks). */
+  texts: CouponTexts;
   categoryIds: number[];
   /** Shoppers' "did this code work?" votes (one per visitor a day), and the share that said yes (0-100) once there are enough. */
   votes: number;

@@ -2,8 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { entityOrder, type ListRequest, sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
+import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
 import type { Coupon } from '../entities/coupon.entity.js';
 import { COUPON_STATUS_SQL, LIVE_COUPON_SQL } from './coupon-status.js';
+import { COUPON_TEXTS_SQL } from './coupon-texts.js';
 import { successRate } from './listings.js';
 
 /** A coupon as its merchant and the admins see it: everything, including the code. */
@@ -12,13 +14,23 @@ export interface CouponRecord {
   merchantId: number;
   merchantName: string;
   couponName: string;
-  couponCode: string;
+  /** Null for a deal without a code. */
+  couponCode: string | null;
   title: string;
   description: string;
   termsAndConditions: string;
-  percentage: number;
-  discountValue: number;
-  expiryDate: string;
+  /** The texts in Hindi and Telugu, as the form's fields (COUPON_TEXT_FIELDS); null where none. */
+  titleHi: string | null;
+  descriptionHi: string | null;
+  termsHi: string | null;
+  titleTe: string | null;
+  descriptionTe: string | null;
+  termsTe: string | null;
+  percentage: number | null;
+  discountValue: number | null;
+  /** Null for an open-ended coupon. */
+  expiryDate: string | null;
+  exclusive: boolean;
   requestedSlotId: number;
   requestedSlotName: string;
   slotId: number | null;
@@ -42,7 +54,8 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
   const rows = await manager.query(
     `SELECT c.*, ${COUPON_STATUS_SQL('c')} AS effective_status, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
             v.votes, v.worked_votes,
-            coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids
+            coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids,
+            ${COUPON_TEXTS_SQL('c.id')} AS texts
      FROM coupons c
      JOIN merchants m ON m.id = c.merchant_id
      JOIN slots s ON s.id = c.requested_slot_id
@@ -64,9 +77,11 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
         title: row.title,
         description: row.description,
         termsAndConditions: row.terms_and_conditions,
+        ...textFields(row.texts),
         percentage: row.percentage,
         discountValue: row.discount_value,
-        expiryDate: new Date(row.expiry_date).toISOString(),
+        expiryDate: row.expiry_date ? new Date(row.expiry_date).toISOString() : null,
+        exclusive: row.exclusive,
         requestedSlotId: row.requested_slot_id,
         requestedSlotName: row.requested_slot_name,
         slotId: row.slot_id,
@@ -84,6 +99,21 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A coupon's texts in other languages as the form's flat fields, null where there is none. */
+function textFields(texts: CouponTexts) {
+  const fields: Record<string, string | null> = {};
+  for (const language of COUPON_TEXT_LANGUAGES) {
+    const names = COUPON_TEXT_FIELDS[language];
+    fields[names.title] = texts[language]?.title ?? null;
+    fields[names.description] = texts[language]?.description ?? null;
+    fields[names.terms] = texts[language]?.terms ?? null;
+  }
+  return fields as Pick<
+    CouponRecord,
+    'titleHi' | 'descriptionHi' | 'termsHi' | 'titleTe' | 'descriptionTe' | 'termsTe'
+  >;
 }
 
 /**

@@ -1,21 +1,26 @@
-import { type FindOptionsWhere, LessThanOrEqual, MoreThan } from 'typeorm';
+import { type FindOptionsWhere, IsNull, LessThanOrEqual, MoreThan } from 'typeorm';
 import type { Coupon, CouponStatus } from '../entities/coupon.entity.js';
 
 /**
  * A coupon's status as every reader sees it. A coupon ends at its expiry date by the clock alone:
  * its row keeps `live` (the expiry sweep only announces the end, see commands/expiry.ts), so a
  * live coupon past its `expiry_date` is expired. Rows ended by the earlier sweep say `expired`
- * themselves. These are the rule's three forms: SQL, a TypeScript check, and the list filters.
+ * themselves. An open-ended coupon (no expiry date) never ends by the clock. These are the rule's
+ * three forms: SQL, a TypeScript check, and the list filters.
  */
 export const COUPON_STATUS_SQL = (coupon = 'c') =>
   `CASE WHEN ${coupon}.status = 'live' AND ${coupon}.expiry_date <= now() THEN 'expired' ELSE ${coupon}.status END`;
 
 /** SQL: the coupon is live now (approved, not ended, before its expiry date). */
 export const LIVE_COUPON_SQL = (coupon = 'c') =>
-  `${coupon}.status = 'live' AND ${coupon}.expiry_date > now()`;
+  `${coupon}.status = 'live' AND (${coupon}.expiry_date IS NULL OR ${coupon}.expiry_date > now())`;
 
 export function couponStatus(coupon: Pick<Coupon, 'status' | 'expiryDate'>, now = new Date()): CouponStatus {
-  return coupon.status === 'live' && coupon.expiryDate.getTime() <= now.getTime() ? 'expired' : coupon.status;
+  return coupon.status === 'live' &&
+    coupon.expiryDate !== null &&
+    coupon.expiryDate.getTime() <= now.getTime()
+    ? 'expired'
+    : coupon.status;
 }
 
 /**
@@ -26,7 +31,10 @@ export function statusFilter(filter: Record<string, unknown>, now = new Date()):
   if (typeof filter.status !== 'string') return [{}];
   switch (filter.status as CouponStatus) {
     case 'live':
-      return [{ status: 'live', expiryDate: MoreThan(now) }];
+      return [
+        { status: 'live', expiryDate: MoreThan(now) },
+        { status: 'live', expiryDate: IsNull() },
+      ];
     case 'expired':
       return [{ status: 'expired' }, { status: 'live', expiryDate: LessThanOrEqual(now) }];
     default:

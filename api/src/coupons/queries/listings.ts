@@ -30,7 +30,8 @@ export const LISTING_ORDER: Record<ListingQuery['sort'], string> = {
   popular: 'popularity DESC NULLS LAST, approved_at DESC, coupon_id DESC',
   newest: 'approved_at DESC, coupon_id DESC',
   az: 'lower(title) ASC, coupon_id ASC',
-  best: 'percentage DESC, discount_value DESC, coupon_id ASC',
+  // Coupons without a percentage or a value (deals) after those with them.
+  best: 'percentage DESC NULLS LAST, discount_value DESC NULLS LAST, coupon_id ASC',
   expiring: 'expires_at ASC, coupon_id ASC',
   // Most recently confirmed to work (a shopper's "worked" vote, else the approval) first.
   verified: 'verified_at DESC, coupon_id DESC',
@@ -62,8 +63,8 @@ export class CouponListings {
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `SELECT coupon_id, title, description, terms, merchant_id, merchant_name, merchant_slug, merchant_logo_id,
-                merchant_url, image_id, percentage, discount_value, expires_at, category_ids, votes, worked_votes,
-                verified_at,
+                merchant_url, image_id, percentage, discount_value, nullif(expires_at, 'infinity') AS expires_at,
+                category_ids, votes, worked_votes, verified_at, has_code, exclusive, texts,
                 CASE WHEN today = (now() AT TIME ZONE '${MARKET_TIME_ZONE}')::date THEN clicks_today ELSE 0 END AS used_today
          FROM coupon_listings WHERE ${where}
          ORDER BY ${search ? `${search.rank} DESC, ` : ''}${LISTING_ORDER[query.sort]}
@@ -92,7 +93,10 @@ export class CouponListings {
           imageUrl: mediaUrl(row.image_id),
           percentage: row.percentage,
           discountValue: row.discount_value,
-          expiresAt: new Date(row.expires_at).toISOString(),
+          expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+          hasCode: row.has_code,
+          exclusive: row.exclusive,
+          texts: row.texts,
           categoryIds: row.category_ids,
           votes: row.votes,
           successRate: successRate(row.votes, row.worked_votes),
@@ -103,10 +107,14 @@ export class CouponListings {
     };
   }
 
-  /** When the first listed coupon expires (ms since the epoch): a list read now holds until then. */
+  /**
+   * When the first listed coupon expires (ms since the epoch): a list read now holds until then.
+   * Open-ended coupons ('infinity') never expire.
+   */
   async nextExpiry(): Promise<number | undefined> {
     const [{ next_expiry }] = await this.dataSource.query(
-      'SELECT extract(epoch FROM min(expires_at)) * 1000 AS next_expiry FROM coupon_listings WHERE expires_at > now()',
+      `SELECT extract(epoch FROM min(expires_at)) * 1000 AS next_expiry FROM coupon_listings
+       WHERE expires_at > now() AND expires_at < 'infinity'`,
     );
     return next_expiry === null ? undefined : Number(next_expiry);
   }

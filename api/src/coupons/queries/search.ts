@@ -43,11 +43,15 @@ export function searchVectorSql(
 
 /**
  * Adds the words of listing rows (`where`) to the vocabulary typos are corrected to: the words of
- * their titles and store names that are long enough to mistype and not mere numbers.
+ * their titles (`texts`, SQL over the row: the titles in every language) and store names that are
+ * long enough to mistype and not mere numbers.
  */
-export const addSearchWordsSql = (where: string) => `INSERT INTO search_words (word)
+export const addSearchWordsSql = (
+  where: string,
+  texts = "title || ' ' || merchant_name",
+) => `INSERT INTO search_words (word)
   SELECT DISTINCT word FROM coupon_listings,
-    unnest(tsvector_to_array(to_tsvector('simple', title || ' ' || merchant_name))) AS word
+    unnest(tsvector_to_array(to_tsvector('simple', ${texts}))) AS word
   WHERE ${where} AND char_length(word) >= ${TYPO_MIN_LENGTH} AND word !~ '^[0-9]+$'
   ON CONFLICT DO NOTHING`;
 

@@ -12,14 +12,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 export const SLOT_FOR_APPROVAL = 'SELECT id, name, capacity FROM slots WHERE id = $1 FOR SHARE';
 
 /**
- * Gives a free seat among the first `capacity` to the coupon ($2, held until $3) and answers its
+ * Gives a free seat among the first `capacity` to the coupon ($2, held until $3, or for good when
+ * it is open-ended: then only its end frees it) and answers its
  * number: an empty one or one whose coupon's expiry has passed. Without `wait`, seats other
  * approvals are taking are skipped rather than waited for; with it, each is waited for and taken
  * if its taker gave it up, so an empty answer then means no seat is free. With `retiring`, no
  * seat is given while seats past the capacity (left by a lowered capacity) are still held.
  */
 export const TAKE_SEAT = (wait: boolean, retiring: boolean) => `
-  UPDATE slot_seats SET coupon_id = $2, until = $3
+  UPDATE slot_seats SET coupon_id = $2, until = coalesce($3::timestamptz, 'infinity')
   WHERE slot_id = $1 AND seat = (
     SELECT seat FROM slot_seats
     WHERE slot_id = $1 AND seat < $4 AND (coupon_id IS NULL OR until <= now())
@@ -48,7 +49,7 @@ export async function takeSeat(
   manager: EntityManager,
   slot: { id: number; capacity: number },
   couponId: number,
-  until: Date,
+  until: Date | null,
 ): Promise<number | undefined> {
   const take = async (wait: boolean, retiring: boolean) => {
     const [rows]: [Array<{ seat: number }>, number] = await manager.query(TAKE_SEAT(wait, retiring), [

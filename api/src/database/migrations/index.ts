@@ -23,6 +23,7 @@ import { DailyFigures1764820000000 } from './1764820000000-daily-figures.js';
 import { ExpiryByDate1764830000000 } from './1764830000000-expiry-by-date.js';
 import { OutboxSignal1764840000000 } from './1764840000000-outbox-signal.js';
 import { FeedSources1764900000000 } from './1764900000000-feed-sources.js';
+import { DealsAndCouponTexts1764910000000 } from './1764910000000-deals-and-coupon-texts.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ExpiryByDate1764830000000,
   OutboxSignal1764840000000,
   FeedSources1764900000000,
+  DealsAndCouponTexts1764910000000,
 ];

@@ -2,12 +2,12 @@
 
 /**
  * The coupon ($1) of the merchant ($2) was live at the purchase time ($3): approved before it,
- * not ended (withdrawn or expired) before it, and not past its expiry date.
+ * not ended (withdrawn or expired) before it, and not past its expiry date (if it has one).
  */
 export const COUPON_LIVE_AT = `
   SELECT 1 FROM coupons
   WHERE id = $1 AND merchant_id = $2 AND approved_at IS NOT NULL AND approved_at <= $3
-    AND (ended_at IS NULL OR ended_at > $3) AND expiry_date > $3`;
+    AND (ended_at IS NULL OR ended_at > $3) AND (expiry_date IS NULL OR expiry_date > $3)`;
 
 /**
  * A confirmed (or paid) purchase that earns its shopper's referrer the bonus: at least $2 paise,

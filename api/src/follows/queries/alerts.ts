@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { LIVE_COUPON_SQL } from '../../coupons/queries/coupon-status.js';
+import { COUPON_TITLE_IN_SQL } from '../../coupons/queries/coupon-texts.js';
 import { STORE_ALERTS } from '../../rules/follows.js';
 import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
 
@@ -27,7 +28,7 @@ export interface WaitingAlerts {
   slug: string;
   storeName: string;
   couponIds: number[];
-  /** The alerted coupons still live and shown, oldest alert first. */
+  /** The alerted coupons still live and shown, oldest alert first, titled in the follower's language. */
   offers: Array<{ id: number; title: string }>;
 }
 
@@ -52,7 +53,8 @@ export async function waitingAlerts(
      SELECT w.user_id AS "userId", w.merchant_id AS "merchantId", u.email, u.user_name AS name, u.language,
             m.slug, ${STORE_NAME_SQL} AS "storeName",
             array_agg(w.coupon_id) AS "couponIds",
-            coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) ORDER BY w.created_at, c.id)
+            coalesce(json_agg(json_build_object('id', c.id, 'title', ${COUPON_TITLE_IN_SQL('c', 'u.language')})
+                              ORDER BY w.created_at, c.id)
                        FILTER (WHERE c.id IS NOT NULL), '[]') AS offers
      FROM waiting w
      JOIN users u ON u.id = w.user_id

@@ -8,7 +8,13 @@ import { SEARCH_SUGGESTIONS } from '../../rules/coupons.js';
 export interface Suggestions {
   stores: Array<{ merchantId: number; name: string; slug: string; logoUrl: string | null }>;
   categories: Array<{ id: number; name: string; slug: string }>;
-  coupons: Array<{ id: number; title: string; merchant: { id: number; name: string; slug: string } }>;
+  coupons: Array<{
+    id: number;
+    title: string;
+    /** The title in Hindi and Telugu where it has one: the box shows the visitor's language. */
+    titles: Partial<Record<'hi' | 'te', string>>;
+    merchant: { id: number; name: string; slug: string };
+  }>;
 }
 
 /** Similar enough for a store's name to be offered for a word with a typo. */
@@ -81,8 +87,9 @@ export class SearchSuggestions {
     // A short beginning matches a great part of the coupons: the best few are chosen among the
     // first matches the indexes give, so the time stays bounded however many match.
     const rows = await this.dataSource.query(
-      `SELECT coupon_id, title, merchant_id, merchant_name, merchant_slug FROM (
-         SELECT coupon_id, title, merchant_id, merchant_name, merchant_slug, popularity, ${search.rank} AS rank
+      `SELECT coupon_id, title, merchant_id, merchant_name, merchant_slug,
+              coalesce((SELECT jsonb_object_agg(key, value->'title') FROM jsonb_each(texts)), '{}') AS titles FROM (
+         SELECT coupon_id, title, merchant_id, merchant_name, merchant_slug, texts, popularity, ${search.rank} AS rank
          FROM coupon_listings WHERE expires_at > now() AND ${search.condition}
          LIMIT ${SEARCH_SUGGESTIONS.candidates}) candidates
        ORDER BY rank DESC, popularity DESC NULLS LAST, coupon_id DESC
@@ -92,6 +99,7 @@ export class SearchSuggestions {
     return rows.map((row: Record<string, never>) => ({
       id: row.coupon_id,
       title: row.title,
+      titles: row.titles,
       merchant: { id: row.merchant_id, name: row.merchant_name, slug: row.merchant_slug },
     }));
   }

@@ -1,0 +1,64 @@
+import type { EntityManager } from 'typeorm';
+import type { CouponTextLanguage, CouponTexts } from '../../rules/coupons.js';
+
+/**
+ * SQL of `coupon_texts`: a coupon's title, description and terms in Hindi and Telugu beside the
+ * English ones kept on the coupon. Read models and mails choose the reader's language with these.
+ */
+
+/** Changes of a coupon's texts: a language's text to set, or null to remove it. */
+export type CouponTextChanges = Partial<Record<CouponTextLanguage, CouponTexts[CouponTextLanguage] | null>>;
+
+/** Sets and removes the coupon's texts as `changes` says; languages left out keep theirs. */
+export async function saveCouponTexts(
+  manager: EntityManager,
+  couponId: number,
+  changes: CouponTextChanges,
+): Promise<void> {
+  for (const [language, text] of Object.entries(changes)) {
+    if (text === undefined) continue;
+    if (text === null) {
+      await manager.query('DELETE FROM coupon_texts WHERE coupon_id = $1 AND language = $2', [
+        couponId,
+        language,
+      ]);
+      continue;
+    }
+    await manager.query(
+      `INSERT INTO coupon_texts (coupon_id, language, title, description, terms) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (coupon_id, language) DO UPDATE SET
+         title = EXCLUDED.title, description = EXCLUDED.description, terms = EXCLUDED.terms`,
+      [couponId, language, text.title, text.description, text.terms],
+    );
+  }
+}
+
+/** The texts of each of the coupons, by coupon id (a coupon without any is absent). */
+export async function couponTextsOf(
+  reader: Pick<EntityManager, 'query'>,
+  couponIds: number[],
+): Promise<Map<number, CouponTexts>> {
+  const rows: Array<{ couponId: number; texts: CouponTexts }> = await reader.query(
+    `SELECT coupon_id AS "couponId", ${COUPON_TEXTS_SQL('coupon_id')} AS texts
+     FROM (SELECT DISTINCT coupon_id FROM coupon_texts WHERE coupon_id = ANY($1::int[])) t`,
+    [couponIds],
+  );
+  return new Map(rows.map((row) => [row.couponId, row.texts]));
+}
+
+/** SQL: the coupon's (`coupon`, the SQL of its id) texts as a JSON document `{hi: {title, ...}}`. */
+export const COUPON_TEXTS_SQL = (coupon: string) =>
+  `coalesce((SELECT jsonb_object_agg(language, jsonb_build_object('title', title, 'description', description,
+                                                                  'terms', terms))
+             FROM coupon_texts WHERE coupon_id = ${coupon}), '{}'::jsonb)`;
+
+/** SQL: the coupon's title in `language` (SQL of a language code), its English title otherwise. */
+export const COUPON_TITLE_IN_SQL = (coupon: string, language: string) =>
+  `coalesce((SELECT title FROM coupon_texts WHERE coupon_id = ${coupon}.id AND language = ${language}),
+            ${coupon}.title)`;
+
+/** SQL: every other language's title and description of a listing document's texts, for search. */
+export const TRANSLATED_TITLES_SQL = (texts: string) =>
+  `coalesce((SELECT string_agg(value->>'title', ' ') FROM jsonb_each(${texts})), '')`;
+export const TRANSLATED_DESCRIPTIONS_SQL = (texts: string) =>
+  `coalesce((SELECT string_agg(value->>'description', ' ') FROM jsonb_each(${texts})), '')`;
