@@ -102,6 +102,7 @@ describe('readiness', () => {
         },
         queues: {
           'domain-events': expect.objectContaining({ waiting: 0, active: 0, delayed: 0, failed: 0 }),
+          'feed-imports': expect.any(Object),
           maintenance: expect.any(Object),
           'newsletter-campaigns': expect.any(Object),
         },
