@@ -7,7 +7,13 @@ import {
 } from '@offers/api/feeds/queries/advertisers';
 import { FEED_ADVERTISER_MESSAGES as M } from '@offers/api/rules/feeds';
 import sharp from 'sharp';
-import { registerAndSignInMerchant } from '../support/accounts.js';
+import {
+  BEARER_SIGN_IN,
+  merchantRegistration,
+  registerAndSignInMerchant,
+  registrationAddress,
+  sessionFrom,
+} from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import {
   commandsOf,
@@ -447,5 +453,105 @@ describe('the stores an admin chooses from', () => {
     expect(
       (await admin('GET', `/api/admin/stores?filter=${encodeURIComponent('{"id":["x"]}')}`)).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('claiming a store without an account', () => {
+  async function storeWithoutAccount(advertiserId: string, name: string) {
+    const id = await queued(advertiserId, name);
+    const created = await admin('POST', `/api/admin/feed-advertisers/${id}/store`, {
+      name,
+      siteUrl: `https://${advertiserId}.example.in`,
+    });
+    return created.json().merchantId as number;
+  }
+
+  it('moves a registered merchant’s account onto the store: it signs in to the store', async () => {
+    const storeId = await storeWithoutAccount('1208', 'Bewakoof');
+    const { registration, session } = await registerAndSignInMerchant(market.api.baseUrl);
+    const claimed = await admin('POST', `/api/admin/stores/${storeId}/claim`, { merchantId: session.id });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toMatchObject({ id: storeId, name: 'Bewakoof', withoutAccount: false });
+    expect(await events('StoreClaimed', String(storeId))).toEqual([
+      { fromMerchantId: session.id, userName: registration.userName },
+    ]);
+
+    // The old session ended with the emptied account; signing in now is the store.
+    const before = await market.api.http.inject({
+      method: 'GET',
+      url: '/api/merchant/profile',
+      headers: session.bearer,
+    });
+    expect(before.statusCode).toBe(401);
+    const signedIn = await market.api.http.inject({
+      method: 'POST',
+      url: '/api/auth/merchants/login',
+      headers: BEARER_SIGN_IN,
+      payload: { userName: registration.userName, password: registration.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const profile = await market.api.http.inject({
+      method: 'GET',
+      url: '/api/merchant/profile',
+      headers: sessionFrom(signedIn, storeId).bearer,
+    });
+    expect(profile.json()).toMatchObject({ email: registration.email });
+    const [row] = await db().query(
+      'SELECT id, email, referral_code, is_email_confirmed FROM merchants WHERE lower(user_name) = lower($1)',
+      [registration.userName],
+    );
+    expect(row).toMatchObject({ id: storeId, email: registration.email, is_email_confirmed: true });
+    const [code] = await db().query('SELECT owner_id FROM referral_codes WHERE code = $1', [
+      row.referral_code,
+    ]);
+    expect(code.owner_id).toBe(storeId);
+    // The emptied row is a hidden store without an account.
+    const [emptied] = await db().query('SELECT user_name, email, store_hidden FROM merchants WHERE id = $1', [
+      session.id,
+    ]);
+    expect(emptied).toEqual({ user_name: null, email: null, store_hidden: true });
+    // The store is still public, with its advertiser.
+    expect(await advertiserStore(db().manager, sourceId, '1208')).toBe(storeId);
+    await untilEventsProcessed(market);
+    expect((await market.api.http.inject({ method: 'GET', url: '/api/stores/bewakoof' })).statusCode).toBe(
+      200,
+    );
+
+    // A second claim of it: it has an account now.
+    const other = await registerAndSignInMerchant(market.api.baseUrl);
+    const again = await admin('POST', `/api/admin/stores/${storeId}/claim`, { merchantId: other.session.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.claimNotAccountless);
+  });
+
+  it('refuses a claimant with coupons or a store of its own, or without an account, and a missing store', async () => {
+    const storeId = await storeWithoutAccount('1309', 'Snitch');
+    const busy = await registerAndSignInMerchant(market.api.baseUrl);
+    await market.api.http.inject({
+      method: 'PUT',
+      url: '/api/merchant/store',
+      headers: busy.session.bearer,
+      payload: { storeName: 'My own store' },
+    });
+    const otherStore = await storeWithoutAccount('1310', 'Souled Store');
+    const registered = await market.api.http.inject({
+      method: 'POST',
+      url: '/api/auth/merchants/register',
+      headers: registrationAddress(),
+      payload: merchantRegistration(),
+    });
+    expect(registered.statusCode).toBe(201);
+    const unconfirmed = registered.json().merchantId;
+    for (const merchantId of [busy.session.id, otherStore, unconfirmed, 999999]) {
+      const refused = await admin('POST', `/api/admin/stores/${storeId}/claim`, { merchantId });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.merchantId).toEqual([M.claimMerchantInvalid]);
+    }
+    expect((await admin('POST', `/api/admin/stores/${storeId}/claim`, {})).statusCode).toBe(400);
+    expect(
+      (await admin('POST', '/api/admin/stores/999999/claim', { merchantId: busy.session.id })).statusCode,
+    ).toBe(404);
+    const [store] = await db().query('SELECT user_name FROM merchants WHERE id = $1', [storeId]);
+    expect(store.user_name).toBeNull();
   });
 });

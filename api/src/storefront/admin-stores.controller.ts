@@ -1,13 +1,26 @@
-import { BadRequestException, Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNotEmpty } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { StoreClaimDto } from '../feeds/dto/feed-advertiser.dto.js';
 import { Flag } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { ClaimStore } from '../identity/commands/claim-store.js';
 import { STORE_VISIBILITY } from '../rules/storefront.js';
 import { SetStoreVisibility } from './commands/store-visibility.js';
 import { ADMIN_STORE_SORTS, adminStorePage } from './queries/store-list.js';
@@ -57,5 +70,17 @@ export class AdminStoresController {
   @Put(':merchantId')
   setVisibility(@Param('merchantId', IdPipe) merchantId: number, @Body() body: StoreVisibilityDto) {
     return this.commands.execute(new SetStoreVisibility(merchantId, body.hidden));
+  }
+
+  /**
+   * A registered merchant (`merchantId`, with no coupon or store of its own) takes over a store
+   * without an account; it signs in again and is that store. Answers the store as listed.
+   */
+  @Post(':storeId/claim')
+  @HttpCode(200)
+  async claim(@Param('storeId', IdPipe) storeId: number, @Body() body: StoreClaimDto) {
+    await this.commands.execute(new ClaimStore(storeId, body.merchantId));
+    const page = parseListRequest({}, ADMIN_STORE_SORTS, { sortField: 'id', order: 'ASC', perPage: 1 });
+    return (await adminStorePage(this.dataSource, page, { ids: [storeId] })).rows[0];
   }
 }

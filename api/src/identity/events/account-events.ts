@@ -76,3 +76,10 @@ export class StoreWithoutAccountCreated extends DomainEvent<{ name: string; site
   readonly type = StoreWithoutAccountCreated.type;
   readonly aggregateType = 'Merchant';
 }
+
+/** A registered merchant's account moved onto a store without an account: it now signs in to it. */
+export class StoreClaimed extends DomainEvent<{ fromMerchantId: number; userName: string }> {
+  static readonly type = 'StoreClaimed';
+  readonly type = StoreClaimed.type;
+  readonly aggregateType = 'Merchant';
+}

@@ -13,3 +13,17 @@ export const STORE_LOGO_SQL = 's.merchant_logo_id';
  * by an admin for a network's advertiser: it has no email), store not hidden by an admin.
  */
 export const PUBLIC_MERCHANT_SQL = '(m.is_email_confirmed OR m.user_name IS NULL) AND NOT m.store_hidden';
+
+/** Whether the merchant saved a store, a category or a product (a store claim needs none). */
+export async function merchantHasStorefront(
+  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  merchantId: number,
+): Promise<boolean> {
+  const rows = await reader.query(
+    `SELECT 1 WHERE EXISTS (SELECT 1 FROM merchant_stores WHERE merchant_id = $1)
+        OR EXISTS (SELECT 1 FROM merchant_categories WHERE merchant_id = $1)
+        OR EXISTS (SELECT 1 FROM products WHERE merchant_id = $1)`,
+    [merchantId],
+  );
+  return rows.length > 0;
+}
