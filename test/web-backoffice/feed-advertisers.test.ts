@@ -7,6 +7,7 @@ import {
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.js';
+import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInAsAdmin } from '../support/backoffice.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('back-office: advertisers and network categories', () => {
-  it('an admin creates the store of a waiting advertiser, maps another to an existing store and maps a category', async () => {
+  it('an admin creates the store of a waiting advertiser, maps another to it, gives it to its merchant and maps a category', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await signInAsAdmin(page, site.url);
 
@@ -94,6 +95,26 @@ describe('back-office: advertisers and network categories', () => {
       await page.getByText('The advertiser is mapped').waitFor();
     });
     expect(await advertiserStore(market.api.dataSource, sourceId, '3300')).toBe(nykaa);
+
+    const claimant = await registerAndSignInMerchant(market.api.baseUrl, { brandName: 'Nykaa Official' });
+    await step(page, 'feed-advertiser-claim', async () => {
+      // The advertiser's store has no account: a registered merchant may take it over.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Give this store to its merchant' }).waitFor();
+      await page.getByLabel('Registered merchant *').fill('Nykaa Off');
+      await page.getByRole('option', { name: 'Nykaa Official' }).click();
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Give the store to this merchant' }).click();
+      await page.getByText('The merchant signs in to this store from now on.').waitFor();
+      await page
+        .getByRole('heading', { name: 'Give this store to its merchant' })
+        .waitFor({ state: 'detached' });
+    });
+    const [owner] = await market.api.dataSource.query(
+      'SELECT id FROM merchants WHERE lower(user_name) = lower($1)',
+      [claimant.registration.userName],
+    );
+    expect(owner.id).toBe(nykaa);
 
     await step(page, 'feed-category-map', async () => {
       await page.getByRole('menuitem', { name: 'Network categories' }).click();

@@ -100,6 +100,50 @@ const CreateStoreForm = () => {
   );
 };
 
+/** Gives a store without an account to the registered merchant who claims it. */
+const ClaimForm = () => {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<OffersDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  if (!record?.merchantId || !record.storeWithoutAccount) return null;
+  const claim = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await dataProvider.claimStore(record.merchantId, values.claimantId as number);
+      notify('offers.advertisers.claimedNotice', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="h6" component="h2">
+        {translate('offers.advertisers.claimTitle')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('offers.advertisers.claimHint')}
+      </Typography>
+      <Form onSubmit={claim} record={{}} resource="feed-advertisers">
+        <ReferenceInput source="claimantId" reference="stores" filter={{ withoutAccount: false }}>
+          <AutocompleteInput
+            optionText="name"
+            filterToQuery={(q) => ({ q })}
+            validate={required()}
+            sx={{ minWidth: 320 }}
+          />
+        </ReferenceInput>
+        <SaveButton label="offers.advertisers.claim" disabled={busy} alwaysEnable />
+      </Form>
+    </Box>
+  );
+};
+
 const MapToolbar = () => (
   <Toolbar>
     <SaveButton label="offers.advertisers.map" />
@@ -147,6 +191,7 @@ const AdvertiserEdit = () => {
       </SimpleShowLayout>
       <MapForm />
       <CreateStoreForm />
+      <ClaimForm />
     </Edit>
   );
 };

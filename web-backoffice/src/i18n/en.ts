@@ -204,6 +204,11 @@ export const offersEnglish = {
       createdNotice: 'The store is created and public; the advertiser’s coupons come in on the next run.',
       noCategory: 'None of ours',
       categorySaved: 'The category is mapped.',
+      claimTitle: 'Give this store to its merchant',
+      claimHint:
+        'A registered merchant with no coupons or store of its own takes over this store; check who they are first.',
+      claim: 'Give the store to this merchant',
+      claimedNotice: 'The merchant signs in to this store from now on.',
     },
     feeds: {
       format: {
@@ -550,6 +555,7 @@ export const offersEnglish = {
         mapped: 'Mapped',
         storeNameNew: 'Store name',
         logo: 'Logo',
+        claimantId: 'Registered merchant',
       },
     },
     'feed-categories': {

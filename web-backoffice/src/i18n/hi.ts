@@ -319,6 +319,10 @@ export const hindi = {
       createdNotice: 'स्टोर बन गया और सार्वजनिक है; विज्ञापनदाता के कूपन अगले रन में आएँगे।',
       noCategory: 'हमारी कोई नहीं',
       categorySaved: 'श्रेणी मैप हो गई।',
+      claimTitle: 'यह स्टोर इसके व्यापारी को दें',
+      claimHint: 'बिना अपने कूपन या स्टोर वाला पंजीकृत व्यापारी यह स्टोर ले लेता है; पहले जाँचें कि वह कौन है।',
+      claim: 'स्टोर इस व्यापारी को दें',
+      claimedNotice: 'अब से व्यापारी इस स्टोर में साइन इन करता है।',
     },
     feeds: {
       format: {
@@ -659,6 +663,7 @@ export const hindi = {
         mapped: 'मैप किया गया',
         storeNameNew: 'स्टोर का नाम',
         logo: 'लोगो',
+        claimantId: 'पंजीकृत व्यापारी',
       },
     },
     'feed-categories': {

@@ -63,6 +63,8 @@ export interface OffersDataProvider extends DataProvider {
     id: Identifier,
     store: { name: string; siteUrl: string; logo?: File },
   ): Promise<{ data: Record<string, unknown> }>;
+  /** A registered merchant takes over a store without an account. */
+  claimStore(storeId: Identifier, merchantId: Identifier): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -118,4 +120,6 @@ export const dataProvider: OffersDataProvider = {
     const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
     return { data: json as Record<string, unknown> };
   },
+  claimStore: (storeId, merchantId) =>
+    post(`admin/stores/${encodeURIComponent(String(storeId))}/claim`, { merchantId: Number(merchantId) }),
 };

@@ -77,6 +77,8 @@ export interface FeedAdvertiserAnswer {
   merchantId: number | null;
   storeName: string | null;
   storeSlug: string | null;
+  /** The store has no account yet: a registered merchant may claim it. */
+  storeWithoutAccount: boolean | null;
   rowsWaiting: number;
   firstSeenAt: string;
   lastSeenAt: string;
@@ -87,6 +89,7 @@ const ADVERTISER_COLUMNS = `
   a.id, a.source_id AS "sourceId", src.name AS "sourceName", a.advertiser_id AS "advertiserId", a.name,
   a.site_url AS "siteUrl", a.merchant_id AS "merchantId",
   CASE WHEN m.id IS NULL THEN NULL ELSE ${STORE_NAME_SQL} END AS "storeName", m.slug AS "storeSlug",
+  CASE WHEN m.id IS NULL THEN NULL ELSE m.user_name IS NULL END AS "storeWithoutAccount",
   a.rows_waiting AS "rowsWaiting", a.first_seen_at AS "firstSeenAt", a.last_seen_at AS "lastSeenAt",
   a.mapped_at AS "mappedAt"`;
 
