@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { DomainEvent } from '@offers/api/events/domain-event';
 import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { insertStoreWithoutAccount } from '@offers/api/identity/queries/stores-without-account';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
@@ -150,6 +151,31 @@ describe('transactional mails', () => {
     expect(approved?.text).toContain(`http://shop.offers.test/merchantUrl/${session.id}`);
     expect(rejected?.text).toContain('> Price missing');
     expect(rejected?.text).toContain('> Add the price in rupees');
+  });
+
+  it('mails nobody about the coupons of a store without an account, and fails on none', async () => {
+    const merchantId = await market.api.app.get(UnitOfWork).run(async ({ manager, record }) => {
+      const store = await insertStoreWithoutAccount(manager, {
+        name: 'Feed Store',
+        siteUrl: 'https://feed.example.in',
+      });
+      record(
+        new ProductReviewed('CouponApproved', '901', { merchantId: store.merchantId, title: 'Flat 10% off' }),
+      );
+      return store.merchantId;
+    });
+    const event = await publishedEvent('CouponApproved', '901');
+    expect(event.payload.merchantId).toBe(merchantId);
+    // Delivered as the relay would: no mail, and no error to retry forever.
+    await market.api.dataSource.query("DELETE FROM inbox WHERE consumer = 'mail' AND event_id = $1", [
+      event.id,
+    ]);
+    await expect(market.workers.module.get(EventDispatcher).dispatch(event)).resolves.not.toThrow();
+    const [{ n }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS n FROM outbox WHERE id = $1 AND failed_at IS NOT NULL',
+      [event.id],
+    );
+    expect(n).toBe(0);
   });
 
   it('sends nothing more when an event is delivered again, even past the inbox', async () => {

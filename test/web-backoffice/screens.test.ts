@@ -121,6 +121,8 @@ describe('back-office: every screen without a console error or warning', () => {
     await visit(page, '/feed-sources', 'Feed sources');
     await visit(page, '/feed-sources/create', 'Sub-id parameter');
     await visit(page, '/feed-runs', 'Feed runs');
+    await visit(page, '/feed-advertisers', 'Advertisers');
+    await visit(page, '/feed-categories', 'Network categories');
     for (const resource of ['heroes', 'banners', 'seasonal-offers', 'flash-texts', 'best-offer-banners']) {
       await visit(page, `/${resource}`, /./);
     }

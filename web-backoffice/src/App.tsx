@@ -8,6 +8,8 @@ import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from '.
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
 import { campaigns, contactMessages, devMailbox, subscribers } from './engagement';
+import { feedAdvertisers } from './feeds/FeedAdvertisers';
+import { feedCategories } from './feeds/FeedCategories';
 import { feedRuns } from './feeds/FeedRuns';
 import { feedSources } from './feeds/FeedSources';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -56,6 +58,9 @@ export const App = () => (
             <Resource name="slots" {...slots} />
             <Resource name="feed-sources" {...feedSources} />
             <Resource name="feed-runs" {...feedRuns} />
+            <Resource name="feed-advertisers" {...feedAdvertisers} />
+            <Resource name="feed-categories" {...feedCategories} />
+            <Resource name="stores" />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
             <Resource name="seasonal-offers" {...seasonalOffers} />

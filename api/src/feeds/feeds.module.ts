@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import {
+  AdminFeedAdvertisersController,
+  AdminFeedCategoriesController,
+} from './admin-advertisers.controllers.js';
 import { AdminFeedRunsController, AdminFeedSourcesController } from './admin-feeds.controllers.js';
+import {
+  CreateFeedAdvertiserStoreHandler,
+  MapFeedAdvertiserHandler,
+  MapFeedCategoryHandler,
+} from './commands/advertisers.js';
 import { AcceptFeedRunHandler, DiscardFeedRunHandler, RequestFeedRunHandler } from './commands/feed-runs.js';
 import {
   CreateFeedSourceHandler,
@@ -10,7 +19,12 @@ import {
 
 /** Coupons from affiliate networks' feeds: the sources admins manage and the runs that import them. */
 @Module({
-  controllers: [AdminFeedSourcesController, AdminFeedRunsController],
+  controllers: [
+    AdminFeedSourcesController,
+    AdminFeedRunsController,
+    AdminFeedAdvertisersController,
+    AdminFeedCategoriesController,
+  ],
   providers: [
     CreateFeedSourceHandler,
     UpdateFeedSourceHandler,
@@ -19,6 +33,9 @@ import {
     RequestFeedRunHandler,
     AcceptFeedRunHandler,
     DiscardFeedRunHandler,
+    MapFeedAdvertiserHandler,
+    CreateFeedAdvertiserStoreHandler,
+    MapFeedCategoryHandler,
   ],
 })
 export class FeedsModule {}

@@ -5,6 +5,7 @@ import { Environment } from '../config/environment.js';
 import { ACCESS_POOL, dataSourceOptions, poolLimits } from '../database/data-source-options.js';
 import { MerchantAccountController, UserAccountController } from './account.controllers.js';
 import { AuthController } from './auth.controller.js';
+import { ClaimStoreHandler } from './commands/claim-store.js';
 import { ConfirmMerchantEmailHandler } from './commands/confirm-merchant-email.js';
 import {
   ChangePasswordHandler,
@@ -54,6 +55,7 @@ import { SignInThrottle } from './sign-in/sign-in-throttle.js';
     RegisterUserHandler,
     RegisterMerchantHandler,
     ConfirmMerchantEmailHandler,
+    ClaimStoreHandler,
     UpdateUserProfileHandler,
     UpdateMerchantProfileHandler,
     { provide: APP_GUARD, useClass: AccessGuard },

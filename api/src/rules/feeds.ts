@@ -204,3 +204,23 @@ export const FEED_RUN_MESSAGES = {
 export type FeedCredential =
   | { kind: 'header'; name: string; value: string }
   | { kind: 'basic'; username: string; password: string };
+
+/** The words of networks' advertisers, the stores they map to, and networks' categories. */
+export const FEED_ADVERTISER_MESSAGES = {
+  invalid: 'Please correct the advertiser’s store.',
+  notFound: 'Advertiser not found.',
+  merchantRequired: 'Choose the store this advertiser is.',
+  merchantUnknown: 'Choose a store that exists.',
+  alreadyMapped: 'This advertiser is already mapped to a store; map it to another store instead.',
+  storeName: 'Give the store a name of at most 100 characters.',
+  siteUrl: 'The store’s site is an http:// or https:// address.',
+  categoryNotFound: 'Network category not found.',
+  categoryUnknown: 'Choose one of our categories, or none.',
+  claimMerchantRequired: 'Choose the registered merchant who claims this store.',
+  claimNotAccountless: 'Only a store without an account can be claimed.',
+  claimMerchantInvalid:
+    'The claiming merchant must be a registered account with no coupons or store of its own.',
+} as const;
+
+/** A store's name as an admin creates it for an advertiser (the store form's limit). */
+export const FEED_ADVERTISER_LIMITS = { storeNameMaxLength: 100, siteUrlMaxLength: 2048 } as const;

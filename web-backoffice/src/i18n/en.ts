@@ -192,6 +192,24 @@ export const offersEnglish = {
       pager: 'Pages',
       page: 'Page %{page}',
     },
+    advertisers: {
+      waiting: 'Waiting for a store',
+      mapped: 'Mapped',
+      mapTitle: 'Map to an existing store',
+      map: 'Map to this store',
+      mappedNotice: 'The advertiser is mapped: its coupons come in on the next run.',
+      createTitle: 'Or create its store',
+      createHint: 'A store without an account: nobody signs in to it until a merchant claims it.',
+      create: 'Create the store and map it',
+      createdNotice: 'The store is created and public; the advertiser’s coupons come in on the next run.',
+      noCategory: 'None of ours',
+      categorySaved: 'The category is mapped.',
+      claimTitle: 'Give this store to its merchant',
+      claimHint:
+        'A registered merchant with no coupons or store of its own takes over this store; check who they are first.',
+      claim: 'Give the store to this merchant',
+      claimedNotice: 'The merchant signs in to this store from now on.',
+    },
     feeds: {
       format: {
         'admitad-json': 'Admitad coupons (JSON)',
@@ -522,6 +540,36 @@ export const offersEnglish = {
     },
   },
   resources: {
+    'feed-advertisers': {
+      name: 'Advertiser |||| Advertisers',
+      fields: {
+        sourceId: 'Source',
+        sourceName: 'Source',
+        advertiserId: 'Advertiser id',
+        name: 'Advertiser',
+        siteUrl: 'Site',
+        merchantId: 'Store',
+        storeName: 'Store',
+        rowsWaiting: 'Rows waiting',
+        lastSeenAt: 'Last seen',
+        mapped: 'Mapped',
+        storeNameNew: 'Store name',
+        logo: 'Logo',
+        claimantId: 'Registered merchant',
+      },
+    },
+    'feed-categories': {
+      name: 'Network category |||| Network categories',
+      fields: {
+        sourceId: 'Source',
+        sourceName: 'Source',
+        name: 'Network category',
+        categoryId: 'Our category',
+        categoryName: 'Our category',
+        mapped: 'Mapped',
+      },
+    },
+    stores: { name: 'Store |||| Stores', fields: { name: 'Store' } },
     'feed-sources': {
       name: 'Feed source |||| Feed sources',
       fields: {

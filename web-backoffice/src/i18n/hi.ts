@@ -307,6 +307,23 @@ export const hindi = {
       pager: 'पृष्ठ',
       page: 'पृष्ठ %{page}',
     },
+    advertisers: {
+      waiting: 'स्टोर की प्रतीक्षा में',
+      mapped: 'मैप किया गया',
+      mapTitle: 'किसी मौजूदा स्टोर से मैप करें',
+      map: 'इस स्टोर से मैप करें',
+      mappedNotice: 'विज्ञापनदाता मैप हो गया: इसके कूपन अगले रन में आएँगे।',
+      createTitle: 'या इसका स्टोर बनाएँ',
+      createHint: 'बिना खाते का स्टोर: जब तक कोई व्यापारी इसे क्लेम न करे, इसमें कोई साइन इन नहीं करता।',
+      create: 'स्टोर बनाएँ और मैप करें',
+      createdNotice: 'स्टोर बन गया और सार्वजनिक है; विज्ञापनदाता के कूपन अगले रन में आएँगे।',
+      noCategory: 'हमारी कोई नहीं',
+      categorySaved: 'श्रेणी मैप हो गई।',
+      claimTitle: 'यह स्टोर इसके व्यापारी को दें',
+      claimHint: 'बिना अपने कूपन या स्टोर वाला पंजीकृत व्यापारी यह स्टोर ले लेता है; पहले जाँचें कि वह कौन है।',
+      claim: 'स्टोर इस व्यापारी को दें',
+      claimedNotice: 'अब से व्यापारी इस स्टोर में साइन इन करता है।',
+    },
     feeds: {
       format: {
         'admitad-json': 'Admitad कूपन (JSON)',
@@ -631,6 +648,36 @@ export const hindi = {
     },
   },
   resources: {
+    'feed-advertisers': {
+      name: 'विज्ञापनदाता |||| विज्ञापनदाता',
+      fields: {
+        sourceId: 'स्रोत',
+        sourceName: 'स्रोत',
+        advertiserId: 'विज्ञापनदाता आईडी',
+        name: 'विज्ञापनदाता',
+        siteUrl: 'साइट',
+        merchantId: 'स्टोर',
+        storeName: 'स्टोर',
+        rowsWaiting: 'प्रतीक्षारत पंक्तियाँ',
+        lastSeenAt: 'आख़िरी बार देखा',
+        mapped: 'मैप किया गया',
+        storeNameNew: 'स्टोर का नाम',
+        logo: 'लोगो',
+        claimantId: 'पंजीकृत व्यापारी',
+      },
+    },
+    'feed-categories': {
+      name: 'नेटवर्क श्रेणी |||| नेटवर्क श्रेणियाँ',
+      fields: {
+        sourceId: 'स्रोत',
+        sourceName: 'स्रोत',
+        name: 'नेटवर्क श्रेणी',
+        categoryId: 'हमारी श्रेणी',
+        categoryName: 'हमारी श्रेणी',
+        mapped: 'मैप किया गया',
+      },
+    },
+    stores: { name: 'स्टोर |||| स्टोर', fields: { name: 'स्टोर' } },
     'feed-sources': {
       name: 'फ़ीड स्रोत |||| फ़ीड स्रोत',
       fields: {

@@ -307,6 +307,23 @@ export const telugu = {
       pager: 'పేజీలు',
       page: 'పేజీ %{page}',
     },
+    advertisers: {
+      waiting: 'స్టోర్ కోసం వేచి ఉంది',
+      mapped: 'మ్యాప్ చేయబడింది',
+      mapTitle: 'ఉన్న స్టోర్‌కు మ్యాప్ చేయండి',
+      map: 'ఈ స్టోర్‌కు మ్యాప్ చేయండి',
+      mappedNotice: 'ప్రకటనదారు మ్యాప్ అయ్యారు: వారి కూపన్లు తదుపరి రన్‌లో వస్తాయి.',
+      createTitle: 'లేదా దాని స్టోర్ సృష్టించండి',
+      createHint: 'ఖాతా లేని స్టోర్: ఒక వ్యాపారి క్లెయిమ్ చేసే వరకు ఎవరూ సైన్ ఇన్ చేయరు.',
+      create: 'స్టోర్ సృష్టించి మ్యాప్ చేయండి',
+      createdNotice: 'స్టోర్ సృష్టించబడింది, పబ్లిక్‌గా ఉంది; ప్రకటనదారు కూపన్లు తదుపరి రన్‌లో వస్తాయి.',
+      noCategory: 'మాది ఏదీ కాదు',
+      categorySaved: 'వర్గం మ్యాప్ అయింది.',
+      claimTitle: 'ఈ స్టోర్‌ను దాని వ్యాపారికి ఇవ్వండి',
+      claimHint: 'సొంత కూపన్లు లేదా స్టోర్ లేని నమోదిత వ్యాపారి ఈ స్టోర్‌ను తీసుకుంటారు; ముందుగా వారు ఎవరో తనిఖీ చేయండి.',
+      claim: 'స్టోర్‌ను ఈ వ్యాపారికి ఇవ్వండి',
+      claimedNotice: 'ఇకపై వ్యాపారి ఈ స్టోర్‌లో సైన్ ఇన్ చేస్తారు.',
+    },
     feeds: {
       format: {
         'admitad-json': 'Admitad కూపన్లు (JSON)',
@@ -630,6 +647,36 @@ export const telugu = {
     },
   },
   resources: {
+    'feed-advertisers': {
+      name: 'ప్రకటనదారు |||| ప్రకటనదారులు',
+      fields: {
+        sourceId: 'మూలం',
+        sourceName: 'మూలం',
+        advertiserId: 'ప్రకటనదారు ఐడీ',
+        name: 'ప్రకటనదారు',
+        siteUrl: 'సైట్',
+        merchantId: 'స్టోర్',
+        storeName: 'స్టోర్',
+        rowsWaiting: 'వేచి ఉన్న వరుసలు',
+        lastSeenAt: 'చివరిగా చూసింది',
+        mapped: 'మ్యాప్ చేయబడింది',
+        storeNameNew: 'స్టోర్ పేరు',
+        logo: 'లోగో',
+        claimantId: 'నమోదిత వ్యాపారి',
+      },
+    },
+    'feed-categories': {
+      name: 'నెట్‌వర్క్ వర్గం |||| నెట్‌వర్క్ వర్గాలు',
+      fields: {
+        sourceId: 'మూలం',
+        sourceName: 'మూలం',
+        name: 'నెట్‌వర్క్ వర్గం',
+        categoryId: 'మా వర్గం',
+        categoryName: 'మా వర్గం',
+        mapped: 'మ్యాప్ చేయబడింది',
+      },
+    },
+    stores: { name: 'స్టోర్ |||| స్టోర్లు', fields: { name: 'స్టోర్' } },
     'feed-sources': {
       name: 'ఫీడ్ మూలం |||| ఫీడ్ మూలాలు',
       fields: {

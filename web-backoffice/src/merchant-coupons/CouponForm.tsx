@@ -46,7 +46,7 @@ const futureDate = (message: string) => (value: string | undefined) => {
 };
 
 /** The categories of the shop front (a plain list from the public API). */
-function useCategories() {
+export function useCategories() {
   const [categories, setCategories] = useState<Category[]>([]);
   useEffect(() => {
     let live = true;

@@ -28,6 +28,9 @@ export const RESOURCE_PATHS: Record<string, string> = {
   payouts: 'admin/payouts',
   'feed-sources': 'admin/feed-sources',
   'feed-runs': 'admin/feed-runs',
+  'feed-advertisers': 'admin/feed-advertisers',
+  'feed-categories': 'admin/feed-categories',
+  stores: 'admin/stores',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -55,6 +58,13 @@ export interface OffersDataProvider extends DataProvider {
   /** Runs a feed source now: its address is fetched, or the file given is imported. */
   requestFeedRun(id: Identifier, file?: File): Promise<{ data: Record<string, unknown> }>;
   decideFeedRun(id: Identifier, decision: 'accept' | 'discard'): Promise<{ data: Record<string, unknown> }>;
+  /** Creates a store without an account for a network's advertiser and maps the advertiser to it. */
+  createAdvertiserStore(
+    id: Identifier,
+    store: { name: string; siteUrl: string; logo?: File },
+  ): Promise<{ data: Record<string, unknown> }>;
+  /** A registered merchant takes over a store without an account. */
+  claimStore(storeId: Identifier, merchantId: Identifier): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -101,4 +111,15 @@ export const dataProvider: OffersDataProvider = {
     return { data: json as Record<string, unknown> };
   },
   decideFeedRun: (id, decision) => post(`admin/feed-runs/${encodeURIComponent(String(id))}/${decision}`, {}),
+  async createAdvertiserStore(id, { name, siteUrl, logo }) {
+    const form = new FormData();
+    form.append('name', name);
+    form.append('siteUrl', siteUrl);
+    if (logo) form.append('logo', logo, logo.name);
+    const path = `admin/feed-advertisers/${encodeURIComponent(String(id))}/store`;
+    const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
+    return { data: json as Record<string, unknown> };
+  },
+  claimStore: (storeId, merchantId) =>
+    post(`admin/stores/${encodeURIComponent(String(storeId))}/claim`, { merchantId: Number(merchantId) }),
 };

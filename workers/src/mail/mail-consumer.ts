@@ -321,9 +321,10 @@ export class MailConsumer implements EventConsumer {
 const earningsUrl = (publicUrl: string, language: Language) =>
   `${publicUrl}${localePath(language, '/account/earnings')}`;
 
+/** None for a store without an account (a network advertiser's): nobody reads its mail. */
 async function merchantRecipient(manager: EntityManager, merchantId: number): Promise<Recipient | undefined> {
   const [merchant] = await manager.query(
-    'SELECT email, merchant_name AS name, language FROM merchants WHERE id = $1',
+    'SELECT email, merchant_name AS name, language FROM merchants WHERE id = $1 AND email IS NOT NULL',
     [merchantId],
   );
   return merchant;

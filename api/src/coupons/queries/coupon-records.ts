@@ -3,6 +3,7 @@ import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { entityOrder, type ListRequest, sendRange } from '../../http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
+import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
 import type { Coupon } from '../entities/coupon.entity.js';
 import { COUPON_STATUS_SQL, LIVE_COUPON_SQL } from './coupon-status.js';
 import { COUPON_TEXTS_SQL } from './coupon-texts.js';
@@ -152,10 +153,10 @@ export async function couponRecordsPage(
 }
 
 /**
- * Rows of the coupon `$1` while shoppers may use it: live, before its expiry date, of a confirmed
- * merchant whose store is shown. The one rule of revealing a code and of following a coupon to its
+ * Rows of the coupon `$1` while shoppers may use it: live, before its expiry date, of a merchant
+ * shown to shoppers. The one rule of revealing a code and of following a coupon to its
  * store (`c` is the coupon, `m` its merchant).
  */
 export const USABLE_COUPON = `FROM coupons c JOIN merchants m ON m.id = c.merchant_id
   WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}
-    AND m.is_email_confirmed AND NOT m.store_hidden`;
+    AND ${PUBLIC_MERCHANT_SQL}`;

@@ -48,3 +48,13 @@ export function statusFilter(filter: Record<string, unknown>, now = new Date()):
  * once those have committed and sees them, and they wait for it to finish.
  */
 export const HOLD_EXPIRY_SWEEP = 'SELECT 1 FROM coupon_expiry_sweep FOR SHARE';
+
+/** Whether the merchant has any coupon, in any state (a store claim needs an account without one). */
+export async function merchantHasCoupons(
+  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  merchantId: number,
+): Promise<boolean> {
+  return (
+    (await reader.query('SELECT 1 FROM coupons WHERE merchant_id = $1 LIMIT 1', [merchantId])).length > 0
+  );
+}

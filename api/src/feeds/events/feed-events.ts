@@ -92,3 +92,29 @@ export class FeedRunDiscarded extends DomainEvent<{ sourceId: number }> {
     super(String(runId), { sourceId });
   }
 }
+
+/** A network's advertiser mapped to one of our stores (again, to another one); its rows flow next run. */
+export class FeedAdvertiserMapped extends DomainEvent<{
+  sourceId: number;
+  advertiserId: string;
+  merchantId: number;
+  previousMerchantId: number | null;
+  /** The store was created for it at the same time (a store without an account). */
+  storeCreated: boolean;
+}> {
+  static readonly type = 'FeedAdvertiserMapped';
+  readonly type = FeedAdvertiserMapped.type;
+  readonly aggregateType = 'FeedAdvertiser';
+}
+
+/** A network's category of a source now stands for one of our categories (or none: null). */
+export class FeedCategoryMapped extends DomainEvent<{
+  sourceId: number;
+  name: string;
+  categoryId: number | null;
+  previousCategoryId: number | null;
+}> {
+  static readonly type = 'FeedCategoryMapped';
+  readonly type = FeedCategoryMapped.type;
+  readonly aggregateType = 'FeedCategory';
+}

@@ -29,8 +29,9 @@ export class ConfirmMerchantEmailHandler implements ICommandHandler<ConfirmMerch
         where: { id: parsed.merchantId },
         lock: { mode: 'pessimistic_write' },
       });
+      // A store without an account has no email to confirm.
       if (
-        !merchant ||
+        !merchant?.email ||
         !isEmailConfirmationTokenValid(this.environment.SESSION_SECRET, token, merchant.email)
       ) {
         throw invalid;

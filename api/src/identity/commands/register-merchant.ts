@@ -67,7 +67,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
       record(
         new MerchantRegistered(String(merchant.id), {
           merchantName: merchant.merchantName,
-          email: merchant.email,
+          email: registration.email,
           referralCode,
           referredByCode,
           referredByType: merchant.referredByType,

@@ -20,23 +20,24 @@ export class Merchant {
   @Column('text')
   address: string;
 
-  @Column('text')
-  email: string;
+  /** Null for a store without an account (see FeedAdvertisers1764930000000), as are mobile, user name and password. */
+  @Column('text', { nullable: true })
+  email: string | null;
 
-  @Column('text')
-  mobile: string;
+  @Column('text', { nullable: true })
+  mobile: string | null;
 
   @Column('text', { name: 'merchant_url' })
   merchantUrl: string;
 
-  @Column('text', { name: 'user_name' })
-  userName: string;
+  @Column('text', { name: 'user_name', nullable: true })
+  userName: string | null;
 
-  @Column('text', { name: 'password_hash', select: false })
-  passwordHash: string;
+  @Column('text', { name: 'password_hash', select: false, nullable: true })
+  passwordHash: string | null;
 
-  @Column('text', { name: 'referral_code' })
-  referralCode: string;
+  @Column('text', { name: 'referral_code', nullable: true })
+  referralCode: string | null;
 
   @Column('text', { name: 'referred_by_code' })
   referredByCode: string;

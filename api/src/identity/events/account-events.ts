@@ -69,3 +69,17 @@ export class StoreVisibilityChanged extends DomainEvent<{ hidden: boolean }> {
 
 /** Events after which a merchant's coupons and store page may appear on the public site or leave it. */
 export const MERCHANT_VISIBILITY_EVENTS = [MerchantEmailConfirmed.type, StoreVisibilityChanged.type] as const;
+
+/** An admin created a store without an account (a network advertiser's); nobody signs in to it. */
+export class StoreWithoutAccountCreated extends DomainEvent<{ name: string; siteUrl: string; slug: string }> {
+  static readonly type = 'StoreWithoutAccountCreated';
+  readonly type = StoreWithoutAccountCreated.type;
+  readonly aggregateType = 'Merchant';
+}
+
+/** A registered merchant's account moved onto a store without an account: it now signs in to it. */
+export class StoreClaimed extends DomainEvent<{ fromMerchantId: number; userName: string }> {
+  static readonly type = 'StoreClaimed';
+  readonly type = StoreClaimed.type;
+  readonly aggregateType = 'Merchant';
+}

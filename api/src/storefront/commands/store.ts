@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import type { STORE_IMAGE_FIELDS } from '../../rules/storefront.js';
@@ -58,4 +59,23 @@ export class SaveStoreHandler implements ICommandHandler<SaveStore> {
       record(new StoreSaved(String(merchantId), { merchantId }));
     });
   }
+}
+
+/**
+ * Opens the store of a merchant that has none (a store without an account, made by an admin): its
+ * name and logo, active. Part of the caller's command: it records the event returned, so the
+ * store's public page is built.
+ */
+export async function openStore(
+  manager: EntityManager,
+  merchantId: number,
+  storeName: string,
+  logo: Buffer | undefined,
+): Promise<StoreSaved> {
+  const logoId = logo ? await storeImage(manager, logo, 'merchantLogo') : null;
+  await manager.query(
+    'INSERT INTO merchant_stores (merchant_id, store_name, merchant_logo_id) VALUES ($1, $2, $3)',
+    [merchantId, storeName, logoId],
+  );
+  return new StoreSaved(String(merchantId), { merchantId });
 }

@@ -8,5 +8,22 @@ export const STORE_JOIN = 'LEFT JOIN merchant_stores s ON s.merchant_id = m.id A
 export const STORE_NAME_SQL = "coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name)";
 export const STORE_LOGO_SQL = 's.merchant_logo_id';
 
-/** A merchant that may be shown to shoppers: email confirmed, store not hidden by an admin. */
-export const PUBLIC_MERCHANT_SQL = 'm.is_email_confirmed AND NOT m.store_hidden';
+/**
+ * A merchant that may be shown to shoppers: email confirmed (or a store without an account, made
+ * by an admin for a network's advertiser: it has no email), store not hidden by an admin.
+ */
+export const PUBLIC_MERCHANT_SQL = '(m.is_email_confirmed OR m.user_name IS NULL) AND NOT m.store_hidden';
+
+/** Whether the merchant saved a store, a category or a product (a store claim needs none). */
+export async function merchantHasStorefront(
+  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  merchantId: number,
+): Promise<boolean> {
+  const rows = await reader.query(
+    `SELECT 1 WHERE EXISTS (SELECT 1 FROM merchant_stores WHERE merchant_id = $1)
+        OR EXISTS (SELECT 1 FROM merchant_categories WHERE merchant_id = $1)
+        OR EXISTS (SELECT 1 FROM products WHERE merchant_id = $1)`,
+    [merchantId],
+  );
+  return rows.length > 0;
+}

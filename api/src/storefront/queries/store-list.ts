@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
+import type { ListRequest } from '../../http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
+import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
 
 export type { StoreSummary };
 
@@ -54,4 +56,45 @@ export async function storeAddresses(
     'SELECT slug, updated_at FROM store_pages WHERE slug IS NOT NULL ORDER BY slug',
   );
   return rows.map((row) => ({ slug: row.slug, updatedAt: new Date(row.updated_at).toISOString() }));
+}
+
+export const ADMIN_STORE_SORTS = ['id', 'name'] as const;
+
+export interface AdminStoreAnswer {
+  id: number;
+  name: string;
+  slug: string | null;
+  siteUrl: string;
+  /** A store made by an admin for a network's advertiser: nobody signs in to it. */
+  withoutAccount: boolean;
+  hidden: boolean;
+}
+
+/**
+ * Every store, public or not, for an admin choosing one (an advertiser's store, a claim): its
+ * name as shown, address and site; filters: `q` (in the name or the address), `withoutAccount`,
+ * `id` (react-admin's getMany).
+ */
+export async function adminStorePage(
+  reader: Pick<DataSource, 'query'>,
+  page: ListRequest<(typeof ADMIN_STORE_SORTS)[number]>,
+  filter: { q?: string; withoutAccount?: boolean; ids?: number[] },
+): Promise<{ rows: AdminStoreAnswer[]; total: number }> {
+  const where = `($1::text IS NULL OR ${STORE_NAME_SQL} ILIKE '%' || $1 || '%' OR m.slug ILIKE '%' || $1 || '%')
+    AND ($2::boolean IS NULL OR (m.user_name IS NULL) = $2)
+    AND ($3::int[] IS NULL OR m.id = ANY($3))`;
+  const parameters = [filter.q ?? null, filter.withoutAccount ?? null, filter.ids ?? null];
+  const [{ total }] = await reader.query(
+    `SELECT count(*)::int AS total FROM merchants m ${STORE_JOIN} WHERE ${where}`,
+    parameters,
+  );
+  const order = page.sortField === 'name' ? `lower(${STORE_NAME_SQL})` : 'm.id';
+  const rows = await reader.query(
+    `SELECT m.id, ${STORE_NAME_SQL} AS name, m.slug, m.merchant_url AS "siteUrl",
+            m.user_name IS NULL AS "withoutAccount", m.store_hidden AS hidden
+     FROM merchants m ${STORE_JOIN} WHERE ${where}
+     ORDER BY ${order} ${page.order}, m.id ${page.order} OFFSET $4 LIMIT $5`,
+    [...parameters, page.offset, page.limit],
+  );
+  return { rows, total };
 }
