@@ -106,7 +106,7 @@ describe("back-office: a merchant's own account", () => {
     const couponId = await submitCoupon(market, session, { title: 'Monsoon offer' });
     await step(page, 'coupon-edit', async () => {
       await page.goto(`${site.url}/#/coupons/${couponId}`);
-      await page.getByLabel('Title', { exact: true }).fill('Monsoon offer, extended');
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Monsoon offer, extended');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('cell', { name: 'Monsoon offer, extended' }).waitFor();
       expectAccessible(await seriousViolations(page));

@@ -55,7 +55,7 @@ describe('back-office: every save says what was saved, by name, in the chosen la
 
     await step(page, 'coupon-saved', async () => {
       await page.goto(`${site.url}/#/coupons/${couponId}`);
-      await page.getByLabel('Title', { exact: true }).fill('Diwali 25% off');
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Diwali 25% off');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Coupon "Diwali 25% off" saved.').waitFor();
     });
