@@ -257,11 +257,11 @@ export class Environment {
   @Max(32)
   MAIL_CONCURRENCY = 4;
 
-  /** Which parts a workers process runs: any of relay, events, scheduler (default: all). */
-  @Matches(/^\s*(relay|events|scheduler)(\s*,\s*(relay|events|scheduler))*\s*$/, {
-    message: 'must list any of relay, events, scheduler, separated by commas',
+  /** Which parts a workers process runs: any of relay, events, scheduler, feeds (default: all). */
+  @Matches(/^\s*(relay|events|scheduler|feeds)(\s*,\s*(relay|events|scheduler|feeds))*\s*$/, {
+    message: 'must list any of relay, events, scheduler, feeds, separated by commas',
   })
-  WORKER_ROLES = 'relay,events,scheduler';
+  WORKER_ROLES = 'relay,events,scheduler,feeds';
 
   /**
    * Connections of a process's main database pool (each API and each workers process has one).

@@ -1,0 +1,359 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ADVERTISER_DIRECTORY,
+  type AdvertiserDirectory,
+} from '@offers/api/feeds/import/advertiser-directory';
+import { feedCouponTarget } from '@offers/api/feeds/queries/feed-coupons';
+import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
+import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { registerAndSignInMerchant } from '../support/accounts.js';
+import { multipart } from '../support/coupons.js';
+import {
+  listed,
+  type Marketplace,
+  startMarketplace,
+  submitCoupon,
+  untilEventsProcessed,
+} from '../support/marketplace.js';
+import { eventually } from '../support/test-environment.js';
+import { admitadCoupon } from './feed-samples.js';
+
+/**
+ * The advertisers' mapping as the test sets it: advertiser id to store. Stands in for the
+ * advertisers feature's admin-kept mapping, which the import reads through the same interface.
+ */
+const mapped = new Map<string, number>();
+const noted: Array<{ sourceId: number; id: string; rows: number }> = [];
+const directory: AdvertiserDirectory = {
+  storeOf: async (_manager, _sourceId, advertiserId) => mapped.get(advertiserId) ?? null,
+  noteUnmapped: async (_manager, sourceId, advertiser, rows) => {
+    noted.push({ sourceId, id: advertiser.id, rows });
+  },
+  categoryIdsFor: async () => [],
+};
+
+/** What the local feed server serves, by path. */
+const feeds = new Map<string, { status: number; body: string }>();
+let server: Server;
+let feedBase: string;
+let market: Marketplace;
+let storeA: number;
+let storeB: number;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const feed = feeds.get(new URL(request.url ?? '/', 'http://x').pathname);
+    response.writeHead(feed?.status ?? 404, { 'content-type': 'application/json' });
+    response.end(feed?.body ?? 'not found');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  feedBase = `http://127.0.0.1:${port}`;
+  market = await startMarketplace('feed-import', {
+    consumers: [FeedRunJobs, CouponListingProjection, StorePageProjection],
+    roles: ['relay', 'events', 'feeds'],
+    settings: { FEED_ALLOWED_HOSTS: `127.0.0.1:${port}` },
+    overrides: [{ provide: ADVERTISER_DIRECTORY, useValue: directory }],
+  });
+  storeA = (await registerAndSignInMerchant(market.api.baseUrl)).session.id;
+  storeB = (await registerAndSignInMerchant(market.api.baseUrl)).session.id;
+});
+
+afterAll(async () => {
+  await market?.close();
+  server?.close();
+});
+
+function admin(method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return market.api.http.inject({ method, url, headers: market.admin, payload });
+}
+
+let names = 0;
+async function aSource(overrides: Record<string, unknown> = {}): Promise<number> {
+  names += 1;
+  const response = await admin('POST', '/api/admin/feed-sources', {
+    name: `Import network ${names}`,
+    format: 'admitad-json',
+    url: null,
+    reviewPolicy: 'publish',
+    ...overrides,
+  });
+  if (response.statusCode !== 201) throw new Error(`source not created: ${response.body}`);
+  return response.json().id;
+}
+
+/** An Admitad row of the advertiser (campaign id) `advertiser`. */
+function row(n: number, advertiser: number, changes: Record<string, unknown> = {}) {
+  const base = admitadCoupon(n);
+  return {
+    ...base,
+    campaign: { ...base.campaign, id: advertiser },
+    date_end: '2031-12-31 23:59:59',
+    ...changes,
+  };
+}
+
+const admitad = (rows: unknown[]) => JSON.stringify({ results: rows });
+
+/** Requests a run (with the feed as an uploaded file, or fetched) and waits for it to stop. */
+async function runOf(sourceId: number, body?: string) {
+  const form =
+    body === undefined
+      ? undefined
+      : multipart({}, { file: { name: 'feed.json', type: 'application/json', bytes: Buffer.from(body) } });
+  const response = await market.api.http.inject({
+    method: 'POST',
+    url: `/api/admin/feed-sources/${sourceId}/runs`,
+    headers: { ...market.admin, ...(form?.headers ?? {}) },
+    payload: form?.payload,
+  });
+  if (response.statusCode !== 202) throw new Error(`run not requested: ${response.body}`);
+  return untilRunStops(response.json().id);
+}
+
+async function untilRunStops(runId: number) {
+  const run = await eventually(async () => {
+    const answer = (await admin('GET', `/api/admin/feed-runs/${runId}`)).json();
+    return ['succeeded', 'failed', 'waiting-for-admin'].includes(answer.status) ? answer : undefined;
+  }, `feed run ${runId} to stop`);
+  await untilEventsProcessed(market);
+  return run;
+}
+
+async function couponOf(sourceId: number, rowId: string) {
+  const [coupon] = await market.api.dataSource.query(
+    `SELECT c.id, c.status, c.title, c.coupon_code AS code, c.expiry_date AS "expiryDate", c.exclusive
+     FROM feed_coupons f JOIN coupons c ON c.id = f.coupon_id WHERE f.source_id = $1 AND f.row_id = $2`,
+    [sourceId, rowId],
+  );
+  return coupon;
+}
+
+async function couponEvents(): Promise<number> {
+  const [{ n }] = await market.api.dataSource.query(
+    "SELECT count(*)::int AS n FROM outbox WHERE aggregate_type = 'Coupon'",
+  );
+  return n;
+}
+
+const shown = async (couponId: number) => (await listed(market)).data.some((card) => card.id === couponId);
+
+describe('a feed run', () => {
+  it('adds new rows as coupons of their stores, counts what it read, and lets unmapped rows wait', async () => {
+    mapped.set('4101', storeA);
+    const sourceId = await aSource();
+    const run = await runOf(
+      sourceId,
+      admitad([
+        row(1, 4101, { promocode: 'FIRST101' }),
+        row(2, 4101, { promocode: 'NOT REQUIRED', species: 'action', name: 'Deal of the day at the store' }),
+        row(4, 4199),
+        row(5, 4101, { date_start: '2019-01-01 00:00:00', date_end: '2020-01-01 00:00:00' }),
+      ]),
+    );
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      rowsRead: 4,
+      added: 2,
+      rejected: 1,
+      unchanged: 0,
+      ended: 0,
+    });
+    expect(run.rejections).toEqual([expect.objectContaining({ rowId: '500005', reason: 'ended-in-past' })]);
+    const code = await couponOf(sourceId, '500001');
+    const deal = await couponOf(sourceId, '500002');
+    expect(code).toMatchObject({ status: 'live', code: 'FIRST101' });
+    expect(deal).toMatchObject({ status: 'live', code: null });
+    expect(await couponOf(sourceId, '500004')).toBeUndefined();
+    expect(noted).toContainEqual({ sourceId, id: '4199', rows: 1 });
+    expect(await shown(code.id)).toBe(true);
+    expect(await feedCouponTarget(market.api.dataSource, code.id)).toEqual({
+      trackingUrl: admitadCoupon(1).goto_link,
+      subIdParam: 'subid',
+    });
+    const [{ uploads }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS uploads FROM feed_uploads WHERE run_id = $1',
+      [run.id],
+    );
+    expect(uploads).toBe(0);
+
+    // Mapped since: its row flows on the next run.
+    mapped.set('4199', storeB);
+    const again = await runOf(
+      sourceId,
+      admitad([
+        row(1, 4101, { promocode: 'FIRST101' }),
+        row(2, 4101, { promocode: 'NOT REQUIRED', species: 'action', name: 'Deal of the day at the store' }),
+        row(4, 4199),
+      ]),
+    );
+    expect(again).toMatchObject({ status: 'succeeded', added: 1, unchanged: 2 });
+    expect(await couponOf(sourceId, '500004')).toMatchObject({ status: 'live' });
+  });
+
+  it('changes nothing for the same feed again, and updates changed rows through a command', async () => {
+    mapped.set('4201', storeA);
+    const sourceId = await aSource({ reviewPolicy: 'publish' });
+    const feed = [row(11, 4201), row(12, 4201)];
+    await runOf(sourceId, admitad(feed));
+    const before = await couponEvents();
+    const same = await runOf(sourceId, admitad(feed));
+    expect(same).toMatchObject({ status: 'succeeded', added: 0, updated: 0, unchanged: 2 });
+    expect(await couponEvents()).toBe(before);
+
+    const changed = await runOf(
+      sourceId,
+      admitad([row(11, 4201, { name: 'Now 80% off everything' }), row(12, 4201)]),
+    );
+    expect(changed).toMatchObject({ status: 'succeeded', updated: 1, unchanged: 1 });
+    const coupon = await couponOf(sourceId, '500011');
+    expect(coupon.title).toBe('Now 80% off everything');
+    const [{ revised }] = await market.api.dataSource.query(
+      "SELECT count(*)::int AS revised FROM outbox WHERE type = 'CouponRevised' AND aggregate_id = $1",
+      [String(coupon.id)],
+    );
+    expect(revised).toBe(1);
+    await eventually(async () => {
+      const card = (await listed(market)).data.find((c) => c.id === coupon.id);
+      return card?.title === 'Now 80% off everything';
+    }, 'the listing to show the new title');
+  });
+
+  it('merges rows of one id in other languages as the coupon’s translations', async () => {
+    mapped.set('4301', storeA);
+    const sourceId = await aSource();
+    await runOf(
+      sourceId,
+      admitad([
+        row(21, 4301),
+        row(22, 4301),
+        row(21, 4301, { language: 'hi', name: 'सभी ऑर्डर पर 20% की छूट', description: 'हिंदी विवरण' }),
+      ]),
+    );
+    const coupon = await couponOf(sourceId, '500021');
+    const [text] = await market.api.dataSource.query(
+      "SELECT title, description FROM coupon_texts WHERE coupon_id = $1 AND language = 'hi'",
+      [coupon.id],
+    );
+    expect(text).toEqual({ title: 'सभी ऑर्डर पर 20% की छूट', description: 'हिंदी विवरण' });
+    const card = (await listed(market)).data.find((c) => c.id === coupon.id) as {
+      texts?: { hi?: { title: string } };
+    };
+    expect(card?.texts?.hi?.title ?? (await cardInHindi(coupon.id))).toBe('सभी ऑर्डर पर 20% की छूट');
+  });
+});
+
+async function cardInHindi(couponId: number) {
+  const response = await market.api.http.inject({
+    method: 'GET',
+    url: '/api/coupons?perPage=100&language=hi',
+  });
+  return (response.json().data as Array<{ id: number; title: string }>).find((c) => c.id === couponId)?.title;
+}
+
+describe('endings', () => {
+  it('ends what a full feed leaves out, and brings it back when listed again', async () => {
+    mapped.set('4401', storeA);
+    feeds.set('/full.json', {
+      status: 200,
+      body: admitad([row(31, 4401), row(32, 4401), row(33, 4401), row(34, 4401)]),
+    });
+    const sourceId = await aSource({ url: `${feedBase}/full.json`, mode: 'full' });
+    expect(await runOf(sourceId)).toMatchObject({ status: 'succeeded', added: 4 });
+    const left = await couponOf(sourceId, '500034');
+    expect(await shown(left.id)).toBe(true);
+
+    feeds.set('/full.json', { status: 200, body: admitad([row(31, 4401), row(32, 4401), row(33, 4401)]) });
+    expect(await runOf(sourceId)).toMatchObject({ status: 'succeeded', ended: 1, unchanged: 3 });
+    expect(await couponOf(sourceId, '500034')).toMatchObject({ status: 'expired' });
+    expect(await shown(left.id)).toBe(false);
+
+    feeds.set('/full.json', {
+      status: 200,
+      body: admitad([row(31, 4401), row(32, 4401), row(33, 4401), row(34, 4401)]),
+    });
+    expect(await runOf(sourceId)).toMatchObject({ status: 'succeeded', updated: 1, unchanged: 3 });
+    expect(await couponOf(sourceId, '500034')).toMatchObject({ status: 'live' });
+    expect(await shown(left.id)).toBe(true);
+  });
+
+  it('waits for an admin before ending over half a source’s live coupons, and ends them once accepted', async () => {
+    mapped.set('4501', storeA);
+    feeds.set('/half.json', { status: 200, body: admitad([row(41, 4501), row(42, 4501), row(43, 4501)]) });
+    const sourceId = await aSource({ url: `${feedBase}/half.json`, mode: 'full' });
+    await runOf(sourceId);
+    feeds.set('/half.json', { status: 200, body: admitad([row(41, 4501)]) });
+    const held = await runOf(sourceId);
+    expect(held.status).toBe('waiting-for-admin');
+    expect(await couponOf(sourceId, '500042')).toMatchObject({ status: 'live' });
+
+    expect((await admin('POST', `/api/admin/feed-runs/${held.id}/accept`)).statusCode).toBeLessThan(300);
+    const accepted = await untilRunStops(held.id);
+    expect(accepted).toMatchObject({ status: 'succeeded', ended: 2 });
+    expect(await couponOf(sourceId, '500042')).toMatchObject({ status: 'expired' });
+    expect(await couponOf(sourceId, '500041')).toMatchObject({ status: 'live' });
+  });
+
+  it('ends a coupon an incremental feed marks suspended', async () => {
+    mapped.set('Myntra-lmd', storeB);
+    const sourceId = await aSource({ format: 'linkmydeals-csv', mode: 'incremental' });
+    const header =
+      'lmd_id,store,merchant_homepage,title,description,code,terms_and_conditions,categories,url,smartlink,type,offer,offer_value,status,start_date,end_date\r\n';
+    const line = (status: string) =>
+      `880001,Myntra-lmd,https://www.myntra.com,Flat 30% off on shoes,Shoes at 30% off,SHOES30,,Fashion,https://www.myntra.com/shoes,https://linkmydeals.org/s/x1,Code,Percentage Off,30,${status},2026-01-01,2031-12-31\r\n`;
+    expect(await runOf(sourceId, header + line('new'))).toMatchObject({ status: 'succeeded', added: 1 });
+    expect(await couponOf(sourceId, '880001')).toMatchObject({ status: 'live', code: 'SHOES30' });
+    expect(await runOf(sourceId, header + line('suspended'))).toMatchObject({
+      status: 'succeeded',
+      ended: 1,
+    });
+    expect(await couponOf(sourceId, '880001')).toMatchObject({ status: 'expired' });
+  });
+});
+
+describe('duplicates', () => {
+  it('keeps the first source’s code for a store, and a merchant’s own code wins over a feed’s', async () => {
+    mapped.set('4601', storeB);
+    const first = await aSource();
+    const second = await aSource();
+    await runOf(first, admitad([row(55, 4601, { promocode: 'TWICE51' })]));
+    const run = await runOf(
+      second,
+      admitad([row(52, 4601, { promocode: 'twice51' }), row(53, 4601, { promocode: 'ONCE53' })]),
+    );
+    expect(run).toMatchObject({ status: 'succeeded', added: 1, duplicates: 1 });
+    expect(await couponOf(second, '500052')).toBeUndefined();
+
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    await submitCoupon(market, session, { couponCode: 'OWNCODE9' });
+    mapped.set('4602', session.id);
+    const third = await aSource();
+    const own = await runOf(third, admitad([row(56, 4602, { promocode: 'OWNCODE9' })]));
+    expect(own).toMatchObject({ added: 0, duplicates: 1 });
+  });
+});
+
+describe('a failed fetch', () => {
+  it('ends nothing and changes nothing', async () => {
+    mapped.set('4701', storeA);
+    feeds.set('/flaky.json', { status: 200, body: admitad([row(61, 4701), row(62, 4701)]) });
+    const sourceId = await aSource({ url: `${feedBase}/flaky.json`, mode: 'full' });
+    await runOf(sourceId);
+    feeds.set('/flaky.json', { status: 503, body: 'down' });
+    const response = await admin('POST', `/api/admin/feed-sources/${sourceId}/runs`);
+    const runId = response.json().id;
+    await eventually(async () => {
+      const [job] = await market.api.dataSource.query('SELECT status, error FROM feed_runs WHERE id = $1', [
+        runId,
+      ]);
+      return job.status === 'running' ? job : undefined;
+    }, 'the run to be taken up');
+    await untilEventsProcessed(market);
+    expect(await couponOf(sourceId, '500061')).toMatchObject({ status: 'live' });
+    expect(await couponOf(sourceId, '500062')).toMatchObject({ status: 'live' });
+  });
+});
