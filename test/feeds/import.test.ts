@@ -37,6 +37,8 @@ const directory: AdvertiserDirectory = {
 
 /** What the local feed server serves, by path. */
 const feeds = new Map<string, { status: number; body: string }>();
+/** Paths that answer an error status while the function gives one. */
+const flaky = new Map<string, () => number | undefined>();
 let server: Server;
 let feedBase: string;
 let market: Marketplace;
@@ -45,7 +47,13 @@ let storeB: number;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    const feed = feeds.get(new URL(request.url ?? '/', 'http://x').pathname);
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const failure = flaky.get(path)?.();
+    if (failure) {
+      response.writeHead(failure).end();
+      return;
+    }
+    const feed = feeds.get(path);
     response.writeHead(feed?.status ?? 404, { 'content-type': 'application/json' });
     response.end(feed?.body ?? 'not found');
   });
@@ -56,7 +64,7 @@ beforeAll(async () => {
   market = await startMarketplace('feed-import', {
     consumers: [FeedRunJobs, CouponListingProjection, StorePageProjection],
     roles: ['relay', 'events', 'feeds'],
-    settings: { FEED_ALLOWED_HOSTS: `127.0.0.1:${port}` },
+    settings: { FEED_ALLOWED_HOSTS: `127.0.0.1:${port}`, FEED_RETRY_DELAY_MS: '50' },
     overrides: [{ provide: ADVERTISER_DIRECTORY, useValue: directory }],
   });
   storeA = (await registerAndSignInMerchant(market.api.baseUrl)).session.id;
@@ -338,22 +346,30 @@ describe('duplicates', () => {
 });
 
 describe('a failed fetch', () => {
-  it('ends nothing and changes nothing', async () => {
+  it('is tried again with backoff, and goes on once the network answers', async () => {
+    mapped.set('4801', storeA);
+    let failures = 2;
+    feeds.set('/retry.json', { status: 200, body: admitad([row(71, 4801)]) });
+    const sourceId = await aSource({ url: `${feedBase}/retry.json`, mode: 'full' });
+    flaky.set('/retry.json', () => (failures-- > 0 ? 503 : undefined));
+    const run = await runOf(sourceId);
+    expect(run).toMatchObject({ status: 'succeeded', added: 1, error: null });
+    expect(failures).toBeLessThan(0);
+  });
+
+  it('ends nothing and changes nothing, and shows the run failed after its last attempt', async () => {
     mapped.set('4701', storeA);
-    feeds.set('/flaky.json', { status: 200, body: admitad([row(61, 4701), row(62, 4701)]) });
-    const sourceId = await aSource({ url: `${feedBase}/flaky.json`, mode: 'full' });
+    feeds.set('/down.json', { status: 200, body: admitad([row(61, 4701), row(62, 4701)]) });
+    const sourceId = await aSource({ url: `${feedBase}/down.json`, mode: 'full' });
     await runOf(sourceId);
-    feeds.set('/flaky.json', { status: 503, body: 'down' });
-    const response = await admin('POST', `/api/admin/feed-sources/${sourceId}/runs`);
-    const runId = response.json().id;
-    await eventually(async () => {
-      const [job] = await market.api.dataSource.query('SELECT status, error FROM feed_runs WHERE id = $1', [
-        runId,
-      ]);
-      return job.status === 'running' ? job : undefined;
-    }, 'the run to be taken up');
-    await untilEventsProcessed(market);
+    const before = await couponEvents();
+    feeds.set('/down.json', { status: 503, body: 'down' });
+    const failed = await runOf(sourceId);
+    expect(failed).toMatchObject({ status: 'failed', ended: 0, added: 0 });
+    expect(failed.error).toContain('127.0.0.1');
+    expect(failed.error).not.toContain('/down.json');
     expect(await couponOf(sourceId, '500061')).toMatchObject({ status: 'live' });
     expect(await couponOf(sourceId, '500062')).toMatchObject({ status: 'live' });
+    expect(await couponEvents()).toBe(before);
   });
 });

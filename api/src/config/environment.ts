@@ -486,6 +486,13 @@ export class Environment {
   @Min(1)
   @Max(1024)
   FEED_UPLOAD_MAX_MB = 50;
+
+  /** The first wait before a failed feed run is tried again; each later wait doubles it. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  FEED_RETRY_DELAY_MS = 30_000;
 }
 
 export class ConfigurationError extends Error {}

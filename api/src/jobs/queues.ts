@@ -52,15 +52,20 @@ export function domainEventJobOptions(retry: RetryPolicy): JobsOptions {
 
 /**
  * A feed import that fails (the network's server down, a body cut short) is tried again later,
- * with doubling waits of 30 s, 1, 2 and 4 minutes, and then shows as failed. The run's row is
- * the lasting record; finished jobs are kept a day so a job id added again is still recognised.
+ * with doubling waits from FEED_RETRY_DELAY_MS (30 s, 1, 2 and 4 minutes by default), and then
+ * shows as failed. The run's row is the lasting record; finished jobs are kept a day so a job id
+ * added again is still recognised.
  */
-export const FEED_IMPORT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 30_000 },
-  removeOnComplete: { age: 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-};
+export function feedImportJobOptions(environment: Pick<Environment, 'FEED_RETRY_DELAY_MS'>): JobsOptions {
+  return {
+    attempts: FEED_IMPORT_ATTEMPTS,
+    backoff: { type: 'exponential', delay: environment.FEED_RETRY_DELAY_MS },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
+
+export const FEED_IMPORT_ATTEMPTS = 5;
 
 /** Housekeeping that runs on a schedule in the workers; the scheduler registers each once. */
 export const ScheduledJob = {

@@ -8,7 +8,7 @@ import {
 import { Environment } from '@offers/api/config/environment';
 import type { FeedImportJob } from '@offers/api/feeds/feed-import-job';
 import { FeedImport } from '@offers/api/feeds/import/feed-import';
-import { FEED_IMPORT_JOB_OPTIONS, QueueName, workerLockOptions } from '@offers/api/jobs/queues';
+import { FEED_IMPORT_ATTEMPTS, QueueName, workerLockOptions } from '@offers/api/jobs/queues';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -65,7 +65,7 @@ export class FeedImportWorker
         this.logger.log(`feed run ${runId} of source ${result.sourceId} succeeded`);
       }
     } catch (error) {
-      const attempts = job.opts.attempts ?? FEED_IMPORT_JOB_OPTIONS.attempts ?? 1;
+      const attempts = job.opts.attempts ?? FEED_IMPORT_ATTEMPTS;
       // The message of a FeedError names the host only, never the URL or a credential.
       this.logger.warn(
         `feed run ${runId}, attempt ${job.attemptsMade + 1} of ${attempts}: ${(error as Error).message}`,
