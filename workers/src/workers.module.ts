@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { Environment } from '@offers/api/config/environment';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
-import { ADVERTISER_DIRECTORY, NO_MAPPED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
+import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
 import { FeedImport } from '@offers/api/feeds/import/feed-import';
 import { OperationsModule } from '@offers/api/health/operations.module';
 import { PlatformModule } from '@offers/api/platform/platform.module';
@@ -54,8 +54,7 @@ export class WorkersModule {
           useFactory: (...consumers: EventConsumer[]) => consumers,
           inject: options.consumers,
         },
-        // The advertisers feature's mapping replaces this stand-in.
-        { provide: ADVERTISER_DIRECTORY, useValue: NO_MAPPED_ADVERTISERS },
+        { provide: ADVERTISER_DIRECTORY, useValue: FEED_ADVERTISERS },
         EventDispatcher,
         EventOutcomes,
         InFlightJobs,

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { advertiserStore, categoryIdsFor, noteUnmappedAdvertiser } from '../queries/advertisers.js';
 
 /**
  * Which store of ours a network's advertiser is, and which of our categories its category names
@@ -23,12 +24,9 @@ export interface AdvertiserDirectory {
 /** The Nest token of the directory the import uses. */
 export const ADVERTISER_DIRECTORY = Symbol('AdvertiserDirectory');
 
-/**
- * Until advertisers can be mapped, none is: every row waits. Kept only so that the import runs
- * on its own; the advertisers feature's directory replaces it.
- */
-export const NO_MAPPED_ADVERTISERS: AdvertiserDirectory = {
-  storeOf: async () => null,
-  noteUnmapped: async () => undefined,
-  categoryIdsFor: async () => [],
+/** The directory of the admins' mapping, kept in `feed_advertisers`. */
+export const FEED_ADVERTISERS: AdvertiserDirectory = {
+  storeOf: advertiserStore,
+  noteUnmapped: noteUnmappedAdvertiser,
+  categoryIdsFor,
 };
