@@ -1,17 +1,21 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
 import {
   ADVERTISER_DIRECTORY,
   type AdvertiserDirectory,
 } from '@offers/api/feeds/import/advertiser-directory';
 import { feedCouponTarget } from '@offers/api/feeds/queries/feed-coupons';
+import { ReadinessProbe } from '@offers/api/health/readiness';
+import { Metrics } from '@offers/api/metrics/metrics';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import {
+  commandsOf,
   listed,
   type Marketplace,
   startMarketplace,
@@ -371,5 +375,54 @@ describe('a failed fetch', () => {
     expect(await couponOf(sourceId, '500061')).toMatchObject({ status: 'live' });
     expect(await couponOf(sourceId, '500062')).toMatchObject({ status: 'live' });
     expect(await couponEvents()).toBe(before);
+  });
+});
+
+describe('schedules, metrics and readiness', () => {
+  it('requests a run of a scheduled source when its interval has passed, once', async () => {
+    mapped.set('4901', storeB);
+    feeds.set('/scheduled.json', { status: 200, body: admitad([row(81, 4901)]) });
+    const sourceId = await aSource({ url: `${feedBase}/scheduled.json`, scheduleMinutes: 15 });
+    const requested = await commandsOf(market).execute(new RequestDueFeedRuns());
+    expect(requested).toBeGreaterThanOrEqual(1);
+    const [run] = await market.api.dataSource.query(
+      "SELECT id, trigger FROM feed_runs WHERE source_id = $1 AND trigger = 'scheduled'",
+      [sourceId],
+    );
+    expect(await untilRunStops(run.id)).toMatchObject({ status: 'succeeded', added: 1 });
+    await commandsOf(market).execute(new RequestDueFeedRuns());
+    const [{ runs }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS runs FROM feed_runs WHERE source_id = $1',
+      [sourceId],
+    );
+    expect(runs).toBe(1);
+
+    const metrics = await market.workers.module.get(Metrics).registry.metrics();
+    expect(metrics).toMatch(
+      new RegExp(`offers_feed_rows_total\\{[^}]*source="${sourceId}",outcome="added"[^}]*\\} 1\\n`),
+    );
+    const lastSuccess = metrics
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('offers_feed_last_success_timestamp_seconds{') && l.includes(`source="${sourceId}"`),
+      );
+    expect(lastSuccess).toMatch(/ \d+(\.\d+)?$/);
+  });
+
+  it('readiness notes a source without success for three of its intervals, and stays ready for it', async () => {
+    const sourceId = await aSource({ url: `${feedBase}/never.json`, scheduleMinutes: 15, enabled: true });
+    // Created long ago and never succeeded (no run since: the schedule is not running here).
+    await market.api.dataSource.query(
+      "UPDATE feed_sources SET created_at = now() - interval '50 minutes' WHERE id = $1",
+      [sourceId],
+    );
+    const report = await market.workers.module.get(ReadinessProbe).check();
+    expect(report.notices.feeds).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^feed source ${sourceId} .* has not succeeded`)),
+      ]),
+    );
+    expect(report.reasons.join(' ')).not.toContain('feed');
   });
 });

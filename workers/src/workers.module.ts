@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { Environment } from '@offers/api/config/environment';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
+import { RequestDueFeedRunsHandler } from '@offers/api/feeds/commands/feed-runs';
 import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
 import { FeedImport } from '@offers/api/feeds/import/feed-import';
 import { OperationsModule } from '@offers/api/health/operations.module';
@@ -59,6 +60,7 @@ export class WorkersModule {
         EventOutcomes,
         InFlightJobs,
         StoreAlerts,
+        RequestDueFeedRunsHandler,
         ...options.roles.flatMap((role) => roleProviders[role]),
       ],
       exports: [EventDispatcher, InFlightJobs],

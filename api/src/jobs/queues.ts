@@ -81,6 +81,11 @@ export const ScheduledJob = {
   MailStoreAlerts: { name: 'mail-store-alerts', everyMs: 15 * 60_000 },
   /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
   ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
+  /**
+   * Requests the runs of feed sources whose schedule is due, and adds again the job of a run left
+   * queued without one (Redis restarted empty).
+   */
+  ScheduleFeedRuns: { name: 'schedule-feed-runs', everyMs: 60_000 },
   /** Makes this month's and next month's partitions of the clicks table, weeks before they fill. */
   EnsureClickPartitions: { name: 'ensure-click-partitions', everyMs: 6 * 3600_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;

@@ -5,13 +5,17 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
 import type { FeedImportJob } from '@offers/api/feeds/feed-import-job';
-import { FeedImport } from '@offers/api/feeds/import/feed-import';
+import { FeedImport, staleFeedSources } from '@offers/api/feeds/import/feed-import';
+import { ReadinessProbe } from '@offers/api/health/readiness';
 import { FEED_IMPORT_ATTEMPTS, QueueName, workerLockOptions } from '@offers/api/jobs/queues';
+import { Metrics } from '@offers/api/metrics/metrics';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
 /**
@@ -32,7 +36,12 @@ export class FeedImportWorker
     private readonly environment: Environment,
     private readonly feedImport: FeedImport,
     private readonly inFlight: InFlightJobs,
-  ) {}
+    private readonly metrics: Metrics,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    probe: ReadinessProbe,
+  ) {
+    probe.addNotices('feeds', () => staleFeedSources(this.dataSource));
+  }
 
   onApplicationBootstrap(): void {
     this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
@@ -59,12 +68,31 @@ export class FeedImportWorker
 
   async process(job: Job<FeedImportJob>): Promise<void> {
     const { runId } = job.data;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const result = await this.feedImport.run(runId);
+      if (result.status === 'skipped') return;
+      const source = String(result.sourceId);
+      this.metrics.feedRunDuration.observe({ source, status: result.status }, seconds());
       if (result.status === 'succeeded') {
-        this.logger.log(`feed run ${runId} of source ${result.sourceId} succeeded`);
+        const { counts } = result;
+        const outcomes = {
+          added: counts.added,
+          updated: counts.updated,
+          unchanged: counts.unchanged,
+          ended: counts.ended,
+          duplicate: counts.duplicates,
+          rejected: counts.rejected,
+          waiting: counts.waiting,
+        };
+        for (const [outcome, rows] of Object.entries(outcomes))
+          this.metrics.feedRows.inc({ source, outcome }, rows);
+        this.metrics.feedLastSuccess.set({ source }, Date.now() / 1000);
+        this.logger.log(`feed run ${runId} of source ${source} succeeded`);
       }
     } catch (error) {
+      this.metrics.feedRunDuration.observe({ source: 'unknown', status: 'failed-attempt' }, seconds());
       const attempts = job.opts.attempts ?? FEED_IMPORT_ATTEMPTS;
       // The message of a FeedError names the host only, never the URL or a credential.
       this.logger.warn(

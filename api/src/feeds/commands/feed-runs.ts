@@ -8,6 +8,7 @@ import {
   dropFeedUpload,
   feedRunStatus,
   insertFeedRun,
+  lockSourcesDue,
   moveFeedRun,
   storeFeedUpload,
 } from '../queries/runs.js';
@@ -112,6 +113,29 @@ export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
       if (!moved) return notWaiting(await feedRunStatus(manager, runId));
       await dropFeedUpload(manager, runId);
       record(new FeedRunDiscarded(runId, moved.sourceId));
+    });
+  }
+}
+
+export class RequestDueFeedRuns extends Command<number> {}
+
+/**
+ * The schedule: a run is requested (`scheduled`) for every enabled source fetched from an address
+ * whose interval has passed since its last run was requested and that has no run open. Each run
+ * with its FeedRunRequested, whose consumer adds the job. Answers how many it requested.
+ */
+@CommandHandler(RequestDueFeedRuns)
+export class RequestDueFeedRunsHandler implements ICommandHandler<RequestDueFeedRuns> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  execute() {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      const due = await lockSourcesDue(manager);
+      for (const sourceId of due) {
+        const id = await insertFeedRun(manager, sourceId, 'scheduled');
+        record(new FeedRunRequested(id, { sourceId, trigger: 'scheduled', uploadBytes: null }));
+      }
+      return due.length;
     });
   }
 }

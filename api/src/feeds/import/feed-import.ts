@@ -35,6 +35,7 @@ import {
 import {
   dropFeedUpload,
   type FeedRunCounts,
+  feedSourceFreshness,
   feedUpload,
   moveFeedRun,
   recordFeedRejections,
@@ -403,4 +404,26 @@ function hashOf(merchantId: number, draft: CouponDraft, trackingUrl: string | nu
   return createHash('sha256')
     .update(JSON.stringify([merchantId, draft, trackingUrl]))
     .digest('base64url');
+}
+
+/**
+ * One line for each scheduled source that has not succeeded for three of its intervals (since it
+ * was created, when it never has): readiness reports them without failing.
+ */
+export async function staleFeedSources(
+  reader: Pick<DataSource, 'query'>,
+  now = new Date(),
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const source of await feedSourceFreshness(reader)) {
+    const since = source.lastSuccessAt ?? source.createdAt;
+    const minutes = (now.getTime() - new Date(since).getTime()) / 60_000;
+    if (minutes <= 3 * source.scheduleMinutes) continue;
+    lines.push(
+      source.lastSuccessAt === null
+        ? `feed source ${source.id} (${source.name}) has not succeeded since it was created ${Math.round(minutes)} minutes ago; it runs every ${source.scheduleMinutes}`
+        : `feed source ${source.id} (${source.name}) last succeeded ${Math.round(minutes)} minutes ago; it runs every ${source.scheduleMinutes}`,
+    );
+  }
+  return lines;
 }
