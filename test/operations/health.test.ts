@@ -83,6 +83,7 @@ describe('readiness', () => {
     expect(ready.report).toEqual({
       status: 'ready',
       reasons: [],
+      notices: {},
       checks: {
         database: { up: true, latencyMs: expect.any(Number) },
         // The pipeline's own brief waits may show (a worker's processed mark waits for the rows a
@@ -102,6 +103,7 @@ describe('readiness', () => {
         },
         queues: {
           'domain-events': expect.objectContaining({ waiting: 0, active: 0, delayed: 0, failed: 0 }),
+          'feed-imports': expect.any(Object),
           maintenance: expect.any(Object),
           'newsletter-campaigns': expect.any(Object),
         },
