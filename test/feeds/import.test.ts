@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
@@ -23,16 +24,18 @@ import {
   untilEventsProcessed,
 } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
-import { admitadCoupon } from './feed-samples.js';
+import { admitadCoupon, fixture } from './feed-samples.js';
 
 /**
  * The advertisers' mapping as the test sets it: advertiser id to store. Stands in for the
  * advertisers feature's admin-kept mapping, which the import reads through the same interface.
  */
 const mapped = new Map<string, number>();
+/** The store of every advertiser not in `mapped`, while a test sets it. */
+let everyOtherAdvertiser: number | null = null;
 const noted: Array<{ sourceId: number; id: string; rows: number }> = [];
 const directory: AdvertiserDirectory = {
-  storeOf: async (_manager, _sourceId, advertiserId) => mapped.get(advertiserId) ?? null,
+  storeOf: async (_manager, _sourceId, advertiserId) => mapped.get(advertiserId) ?? everyOtherAdvertiser,
   noteUnmapped: async (_manager, sourceId, advertiser, rows) => {
     noted.push({ sourceId, id: advertiser.id, rows });
   },
@@ -424,5 +427,76 @@ describe('schedules, metrics and readiness', () => {
       ]),
     );
     expect(report.reasons.join(' ')).not.toContain('feed');
+  });
+});
+
+describe('each format', () => {
+  const MAPPING = {
+    separator: ';',
+    columns: {
+      rowId: 'Offer ID',
+      advertiserId: 'Merchant ID',
+      advertiserName: 'Merchant',
+      code: 'Voucher',
+      title: 'Headline',
+      description: 'Details',
+      startsAt: 'Valid From',
+      endsAt: 'Valid Until',
+      status: 'State',
+      trackingUrl: 'Link',
+      language: 'Lang',
+    },
+  };
+
+  it.each([
+    ['admitad-json', 'admitad-coupons.json', {}, { rowsRead: 5, added: 2, unchanged: 1, duplicates: 0 }],
+    ['linkmydeals-csv', 'linkmydeals.csv', {}, { rowsRead: 4, added: 3, unchanged: 1 }],
+    ['mapped-csv', 'mapped-semicolon.csv', { mapping: MAPPING }, { rowsRead: 3, added: 2, unchanged: 1 }],
+  ])(
+    'imports %s (%s): codes, deals, open-ended rows and translations',
+    async (format, file, extra, counts) => {
+      everyOtherAdvertiser = storeB;
+      try {
+        const sourceId = await aSource({ format, ...extra });
+        const run = await runOf(sourceId, readFileSync(fixture(file), 'utf8'));
+        expect(run).toMatchObject({ status: 'succeeded', rejected: 0, ...counts });
+        const [{ n }] = await market.api.dataSource.query(
+          'SELECT count(*)::int AS n FROM feed_coupons WHERE source_id = $1',
+          [sourceId],
+        );
+        expect(n).toBe(counts.added);
+      } finally {
+        everyOtherAdvertiser = null;
+      }
+    },
+  );
+
+  it('imports the Cuelinks sample', async () => {
+    everyOtherAdvertiser = storeB;
+    try {
+      const sourceId = await aSource({ format: 'cuelinks-json' });
+      const run = await runOf(sourceId, readFileSync(fixture('cuelinks-offers.json'), 'utf8'));
+      expect(run).toMatchObject({ status: 'succeeded', rowsRead: 3 });
+      expect(run.added + run.rejected).toBe(3);
+      expect(run.added).toBeGreaterThanOrEqual(2);
+    } finally {
+      everyOtherAdvertiser = null;
+    }
+  });
+
+  it('merges the Hindi row of an Admitad coupon, and the Telugu row of its code under another id, as its texts', async () => {
+    everyOtherAdvertiser = storeA;
+    try {
+      const sourceId = await aSource();
+      await runOf(sourceId, readFileSync(fixture('admitad-coupons.json'), 'utf8'));
+      const coupon = await couponOf(sourceId, '481201');
+      const texts = await market.api.dataSource.query(
+        'SELECT language FROM coupon_texts WHERE coupon_id = $1 ORDER BY language',
+        [coupon.id],
+      );
+      expect(texts).toEqual([{ language: 'hi' }, { language: 'te' }]);
+    } finally {
+      everyOtherAdvertiser = null;
+    }
   });
 });

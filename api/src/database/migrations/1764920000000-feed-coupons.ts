@@ -5,8 +5,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * to the coupon it became, with a hash of what the row said (an unchanged row changes nothing),
  * its tracking link, and whether the feed ended it. `feed_run_rows` holds a run's rows as read,
  * one per row id and language, until the run ends: the run reads the feed once (the fetch is the
- * slow, failing part), then applies the rows grouped by row id (so a row's translations merge
- * wherever they stand in the feed), each outcome written in the transaction that applied it, so
+ * slow, failing part), then applies the rows by group (`group_key`: one campaign's code, or a
+ * deal's row id), so a coupon's rows in other languages merge as its translations wherever they
+ * stand in the feed, each outcome written in the transaction that applied it, so
  * a workers process killed mid-run resumes where it stopped and applies nothing twice.
  * `feed_runs.read_at` says the run's rows are all staged; `waiting` counts rows of advertisers not
  * mapped to a store yet.
@@ -35,13 +36,14 @@ export class FeedCoupons1764920000000 implements MigrationInterface {
         run_id integer NOT NULL REFERENCES feed_runs (id) ON DELETE CASCADE,
         row_id text NOT NULL,
         language text NOT NULL,
+        group_key text NOT NULL,
         line integer NOT NULL,
         row jsonb NOT NULL,
         outcome text CHECK (outcome IN ('added', 'updated', 'unchanged', 'ended', 'duplicate', 'waiting', 'rejected')),
         PRIMARY KEY (run_id, row_id, language)
       )`);
     await queryRunner.query(
-      'CREATE INDEX feed_run_rows_pending ON feed_run_rows (run_id, row_id COLLATE "C") WHERE outcome IS NULL',
+      'CREATE INDEX feed_run_rows_pending ON feed_run_rows (run_id, group_key COLLATE "C") WHERE outcome IS NULL',
     );
   }
 

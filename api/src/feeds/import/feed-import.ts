@@ -186,11 +186,11 @@ export class FeedImport {
     for (;;) {
       const groups = await pendingRowGroups(this.dataSource, runId, after, APPLY_BATCH);
       if (groups.length === 0) break;
-      after = groups.at(-1)!.rowId;
+      after = groups.at(-1)!.key;
       const unchanged: string[] = [];
       for (const group of groups) {
-        const outcome = await this.applyRow(runId, source, group.rowId, group.rows);
-        if (outcome === 'unchanged') unchanged.push(group.rowId);
+        const outcome = await this.applyRow(runId, source, group.key, group.rows);
+        if (outcome === 'unchanged') unchanged.push(group.key);
       }
       // Rows that change nothing write their outcome only, together.
       await setRowOutcome(this.dataSource, runId, unchanged, 'unchanged');
@@ -212,13 +212,15 @@ export class FeedImport {
   private async applyRow(
     runId: number,
     source: RunSource,
-    rowId: string,
+    key: string,
     rows: StagedRow[],
   ): Promise<FeedRowOutcome> {
+    // The English row is the coupon (its id its identity); the others are its translations.
     const row = rows.find((candidate) => candidate.language === 'en') ?? rows[0]!;
+    const rowId = row.rowId;
     const manager = this.dataSource.manager;
     const [existing] = (await feedCouponsOf(manager, source.sourceId, [rowId])).values();
-    const mark = (outcome: FeedRowOutcome) => (m: EntityManager) => setRowOutcome(m, runId, [rowId], outcome);
+    const mark = (outcome: FeedRowOutcome) => (m: EntityManager) => setRowOutcome(m, runId, [key], outcome);
 
     if (row.ended) {
       if (!existing || existing.ended) return 'unchanged';
@@ -285,7 +287,7 @@ export class FeedImport {
             { line: row.line, rowId, reason: 'ended-in-past', message: FEED_REJECTIONS['ended-in-past'] },
           ]);
           await m.query('UPDATE feed_runs SET rejected = rejected + 1 WHERE id = $1', [runId]);
-          await setRowOutcome(m, runId, [rowId], 'rejected');
+          await setRowOutcome(m, runId, [key], 'rejected');
         });
         return 'rejected';
       }
@@ -373,8 +375,9 @@ export class FeedImport {
  */
 function draftOf(row: StagedRow, rows: StagedRow[], categoryIds: number[]): CouponDraft {
   const texts: CouponTexts = {};
+  // A row without an English one stands in for English and keeps its own language too.
   for (const other of rows) {
-    if (other === row || (other.language !== 'hi' && other.language !== 'te')) continue;
+    if (other.language !== 'hi' && other.language !== 'te') continue;
     texts[other.language] = {
       title: other.title,
       description: other.description || other.title,

@@ -30,17 +30,29 @@ export async function clearStagedRows(manager: EntityManager, runId: number): Pr
   await manager.query('DELETE FROM feed_run_rejections WHERE run_id = $1', [runId]);
 }
 
+/**
+ * The rows that are one coupon: of one advertiser and code whatever their ids and languages (a
+ * network gives a translation its own id), and otherwise of one row id. An ended row is known by
+ * its id alone.
+ */
+export const groupKeyOf = (row: FeedRow): string =>
+  // A code has no colon, so the advertiser's id after it is unambiguous.
+  row.code !== null && !row.ended
+    ? `code:${row.code.toUpperCase()}:${row.advertiser.id}`
+    : `row:${row.rowId}`;
+
 /** Stages rows of a run (one statement for the lot). */
 export async function stageRows(manager: Reader, runId: number, rows: readonly FeedRow[]): Promise<void> {
   if (rows.length === 0) return;
   await manager.query(
-    `INSERT INTO feed_run_rows (run_id, row_id, language, line, row)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::jsonb[])
+    `INSERT INTO feed_run_rows (run_id, row_id, language, group_key, line, row)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
      ON CONFLICT DO NOTHING`,
     [
       runId,
       rows.map((row) => row.rowId),
       rows.map((row) => row.language),
+      rows.map(groupKeyOf),
       rows.map((row) => row.line),
       rows.map((row) => JSON.stringify(row)),
     ],
@@ -56,42 +68,42 @@ export async function markRunRead(manager: Reader, runId: number, rowsRead: numb
   ]);
 }
 
-/** The next row ids of a run without an outcome, after `afterRowId`, with all their languages. */
+/** The next groups of a run without an outcome, after `afterKey`, with all their rows. */
 export async function pendingRowGroups(
   reader: Reader,
   runId: number,
-  afterRowId: string,
+  afterKey: string,
   limit: number,
-): Promise<Array<{ rowId: string; rows: StagedRow[] }>> {
+): Promise<Array<{ key: string; rows: StagedRow[] }>> {
   return reader.query(
-    `SELECT row_id AS "rowId", array_agg(row ORDER BY line) AS rows FROM feed_run_rows
-     WHERE run_id = $1 AND row_id IN (
-       SELECT DISTINCT row_id COLLATE "C" FROM feed_run_rows
-       WHERE run_id = $1 AND outcome IS NULL AND row_id COLLATE "C" > $2
+    `SELECT group_key COLLATE "C" AS key, array_agg(row ORDER BY line) AS rows FROM feed_run_rows
+     WHERE run_id = $1 AND group_key IN (
+       SELECT DISTINCT group_key COLLATE "C" FROM feed_run_rows
+       WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
        ORDER BY 1 LIMIT $3)
-     GROUP BY row_id ORDER BY row_id COLLATE "C"`,
-    [runId, afterRowId, limit],
+     GROUP BY 1 ORDER BY 1`,
+    [runId, afterKey, limit],
   );
 }
 
-/** Sets the outcome of a run's row id (all its languages). */
+/** Sets the outcome of groups of a run (all their rows). */
 export async function setRowOutcome(
   manager: Reader,
   runId: number,
-  rowIds: readonly string[],
+  keys: readonly string[],
   outcome: FeedRowOutcome,
 ): Promise<void> {
-  if (rowIds.length === 0) return;
+  if (keys.length === 0) return;
   await manager.query(
-    'UPDATE feed_run_rows SET outcome = $3 WHERE run_id = $1 AND row_id = ANY($2::text[])',
-    [runId, rowIds, outcome],
+    'UPDATE feed_run_rows SET outcome = $3 WHERE run_id = $1 AND group_key = ANY($2::text[])',
+    [runId, keys, outcome],
   );
 }
 
-/** How many row ids of a run had each outcome. */
+/** How many groups (coupons) of a run had each outcome. */
 export async function runOutcomes(reader: Reader, runId: number): Promise<Record<FeedRowOutcome, number>> {
   const rows: Array<{ outcome: FeedRowOutcome; n: number }> = await reader.query(
-    `SELECT outcome, count(DISTINCT row_id)::int AS n FROM feed_run_rows
+    `SELECT outcome, count(DISTINCT group_key)::int AS n FROM feed_run_rows
      WHERE run_id = $1 AND outcome IS NOT NULL GROUP BY outcome`,
     [runId],
   );
@@ -220,7 +232,7 @@ export function waitingAdvertisers(
 ): Promise<Array<{ id: string; name: string | null; siteUrl: string | null; rows: number }>> {
   return reader.query(
     `SELECT row->'advertiser'->>'id' AS id, max(row->'advertiser'->>'name') AS name,
-            max(row->'advertiser'->>'siteUrl') AS "siteUrl", count(DISTINCT row_id)::int AS rows
+            max(row->'advertiser'->>'siteUrl') AS "siteUrl", count(DISTINCT group_key)::int AS rows
      FROM feed_run_rows WHERE run_id = $1 AND outcome = 'waiting'
      GROUP BY 1 ORDER BY 1`,
     [runId],
