@@ -352,6 +352,35 @@ describe('duplicates', () => {
   });
 });
 
+describe('a merchant', () => {
+  it('hides a feed coupon of its store for good: changes and a return in the feed leave it hidden', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    mapped.set('4651', session.id);
+    feeds.set('/hidden.json', { status: 200, body: admitad([row(91, 4651), row(92, 4651), row(94, 4651)]) });
+    const sourceId = await aSource({ url: `${feedBase}/hidden.json`, mode: 'full' });
+    await runOf(sourceId);
+    const coupon = await couponOf(sourceId, '500091');
+    const withdrawn = await market.api.http.inject({
+      method: 'DELETE',
+      url: `/api/merchant/coupons/${coupon.id}`,
+      headers: session.bearer,
+    });
+    expect(withdrawn.statusCode).toBeLessThan(300);
+
+    feeds.set('/hidden.json', {
+      status: 200,
+      body: admitad([row(91, 4651, { name: 'Changed title' }), row(92, 4651), row(94, 4651)]),
+    });
+    await runOf(sourceId);
+    feeds.set('/hidden.json', { status: 200, body: admitad([row(92, 4651), row(94, 4651)]) });
+    await runOf(sourceId);
+    feeds.set('/hidden.json', { status: 200, body: admitad([row(91, 4651), row(92, 4651), row(94, 4651)]) });
+    await runOf(sourceId);
+    expect(await couponOf(sourceId, '500091')).toMatchObject({ status: 'withdrawn' });
+    expect(await shown(coupon.id)).toBe(false);
+  });
+});
+
 describe('a failed fetch', () => {
   it('is tried again with backoff, and goes on once the network answers', async () => {
     mapped.set('4801', storeA);

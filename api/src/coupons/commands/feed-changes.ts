@@ -51,7 +51,8 @@ export class ReviseCouponHandler implements ICommandHandler<ReviseCoupon> {
         merchantUrl: draft.merchantUrl,
         updatedAt: new Date(),
       });
-      const ended = coupon.status === 'expired' || coupon.status === 'withdrawn';
+      // A coupon its merchant withdrew (hid) stays hidden: only one its source ended comes back.
+      const ended = coupon.status === 'expired';
       if (comeBack && ended) {
         Object.assign(coupon, { status: 'pending', slotId: null, approvedAt: null, endedAt: null });
       }
