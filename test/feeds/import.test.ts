@@ -179,6 +179,7 @@ describe('a feed run', () => {
       ended: 0,
     });
     expect(run.rejections).toEqual([expect.objectContaining({ rowId: '500005', reason: 'ended-in-past' })]);
+    expect(run.waiting).toBe(1);
     const code = await couponOf(sourceId, '500001');
     const deal = await couponOf(sourceId, '500002');
     expect(code).toMatchObject({ status: 'live', code: 'FIRST101' });

@@ -26,7 +26,7 @@ const SUMMARY_COLUMNS = `
   r.id, r.source_id AS "sourceId", s.name AS "sourceName", r.status, r.trigger,
   r.requested_at AS "requestedAt", r.started_at AS "startedAt", r.finished_at AS "finishedAt",
   r.accepted_at AS "acceptedAt", r.rows_read AS "rowsRead", r.added, r.updated, r.unchanged, r.ended,
-  r.duplicates, r.rejected, r.error`;
+  r.duplicates, r.rejected, r.waiting, r.error`;
 
 /** One page of runs, newest first by default; filters: `sourceId`, `status`. */
 export async function feedRunPage(
