@@ -354,6 +354,23 @@ describe('duplicates', () => {
 });
 
 describe('a merchant', () => {
+  it('whose own coupon has a feed coupon’s code, added since, wins: the feed’s ends', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    mapped.set('4661', session.id);
+    const sourceId = await aSource();
+    const feed = admitad([row(95, 4661, { promocode: 'MINE95' })]);
+    await runOf(sourceId, feed);
+    const coupon = await couponOf(sourceId, '500095');
+    expect(coupon).toMatchObject({ status: 'live' });
+    await submitCoupon(market, session, { couponCode: 'mine95' });
+    const run = await runOf(sourceId, feed);
+    expect(run).toMatchObject({ status: 'succeeded', duplicates: 1, unchanged: 0 });
+    expect(await couponOf(sourceId, '500095')).toMatchObject({ status: 'expired' });
+    expect(await shown(coupon.id)).toBe(false);
+    expect(await runOf(sourceId, feed)).toMatchObject({ status: 'succeeded', duplicates: 1, updated: 0 });
+    expect(await couponOf(sourceId, '500095')).toMatchObject({ status: 'expired' });
+  });
+
   it('hides a feed coupon of its store for good: changes and a return in the feed leave it hidden', async () => {
     const { session } = await registerAndSignInMerchant(market.api.baseUrl);
     mapped.set('4651', session.id);

@@ -24,3 +24,19 @@ export async function repeatsAnotherCoupon(
 }
 
 const NORMALISED = (text: string) => `regexp_replace(lower(${text}), '[^[:alnum:]]+', '', 'g')`;
+
+/** The store's coupons, live or waiting for review and not past their expiry, with this code (without case). */
+export async function couponsWithCode(
+  reader: Pick<EntityManager, 'query'>,
+  merchantId: number,
+  code: string,
+): Promise<number[]> {
+  const rows: Array<{ id: number }> = await reader.query(
+    `SELECT id FROM coupons c
+     WHERE c.merchant_id = $1 AND lower(c.coupon_code) = lower($2) AND c.status IN ('live', 'pending')
+       AND (c.expiry_date IS NULL OR c.expiry_date > now())
+     ORDER BY id`,
+    [merchantId, code],
+  );
+  return rows.map((row) => row.id);
+}

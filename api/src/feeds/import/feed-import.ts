@@ -7,7 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { Environment } from '../../config/environment.js';
 import { AddCoupon, type CouponDraft } from '../../coupons/commands/addition.js';
 import { EndCoupons, ReviseCoupon } from '../../coupons/commands/feed-changes.js';
-import { repeatsAnotherCoupon } from '../../coupons/queries/duplicates.js';
+import { couponsWithCode, repeatsAnotherCoupon } from '../../coupons/queries/duplicates.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import type { CouponTexts } from '../../rules/coupons.js';
 import { FEED_REJECTIONS, type FeedCsvMapping, type FeedFormat, type FeedMode } from '../../rules/feeds.js';
@@ -19,6 +19,7 @@ import {
   dropStagedRows,
   endingFeedCoupons,
   type FeedRowOutcome,
+  feedCouponIds,
   feedCouponsOf,
   insertFeedCoupon,
   liveFeedCouponCount,
@@ -262,6 +263,20 @@ export class FeedImport {
         );
         return 'added';
       }
+      // A merchant's own coupon with the code, added since, wins: the feed's coupon ends.
+      if (draft.code !== null && (await this.merchantHasOwn(merchantId, draft.code, existing.couponId))) {
+        if (existing.ended) {
+          await mark('duplicate')(manager);
+          return 'duplicate';
+        }
+        await this.commands.execute(
+          new EndCoupons([existing.couponId], async (m) => {
+            await markFeedCouponsEnded(m, source.sourceId, [rowId], runId);
+            await mark('duplicate')(m);
+          }),
+        );
+        return 'duplicate';
+      }
       if (existing.contentHash === contentHash && !existing.ended) return 'unchanged';
       await this.commands.execute(
         new ReviseCoupon(
@@ -293,6 +308,16 @@ export class FeedImport {
       }
       throw error;
     }
+  }
+
+  /** Whether the store has a coupon of its own (not a feed's) with the code, other than `couponId`. */
+  private async merchantHasOwn(merchantId: number, code: string, couponId: number): Promise<boolean> {
+    const others = (await couponsWithCode(this.dataSource.manager, merchantId, code)).filter(
+      (id) => id !== couponId,
+    );
+    if (others.length === 0) return false;
+    const fromFeeds = await feedCouponIds(this.dataSource, others);
+    return others.some((id) => !fromFeeds.has(id));
   }
 
   /** A full run that would end over half the source's live coupons, not accepted: it waits. */

@@ -238,3 +238,12 @@ export function waitingAdvertisers(
     [runId],
   );
 }
+
+/** Which of these coupons came from a feed. */
+export async function feedCouponIds(reader: Reader, couponIds: readonly number[]): Promise<Set<number>> {
+  const rows: Array<{ couponId: number }> = await reader.query(
+    'SELECT coupon_id AS "couponId" FROM feed_coupons WHERE coupon_id = ANY($1::int[])',
+    [couponIds],
+  );
+  return new Set(rows.map((row) => row.couponId));
+}
