@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '../../rules/feeds.js';
 import { FeedRunAccepted, FeedRunDiscarded, FeedRunRequested } from '../events/feed-events.js';
+import { dropStagedRows } from '../queries/feed-coupons.js';
 import {
   dropFeedUpload,
   feedRunStatus,
@@ -99,7 +100,7 @@ export class DiscardFeedRun extends Command<void> {
   }
 }
 
-/** An admin ends a run that waited without applying what it held back; its file goes. */
+/** An admin ends a run that waited without applying what it held back; its file and staged rows go. */
 @CommandHandler(DiscardFeedRun)
 export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
@@ -112,6 +113,7 @@ export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
       });
       if (!moved) return notWaiting(await feedRunStatus(manager, runId));
       await dropFeedUpload(manager, runId);
+      await dropStagedRows(manager, runId);
       record(new FeedRunDiscarded(runId, moved.sourceId));
     });
   }
