@@ -83,6 +83,7 @@ describe('readiness', () => {
     expect(ready.report).toEqual({
       status: 'ready',
       reasons: [],
+      notices: {},
       checks: {
         database: { up: true, latencyMs: expect.any(Number) },
         // The pipeline's own brief waits may show (a worker's processed mark waits for the rows a

@@ -29,6 +29,8 @@ export interface MarketplaceOptions {
   settings?: Record<string, string>;
   /** What the workers process runs; relay and events by default. */
   roles?: WorkerRole[];
+  /** Providers of the workers replaced by the test's. */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
 }
 
 export async function startMarketplace(name: string, options: MarketplaceOptions = {}): Promise<Marketplace> {
@@ -38,6 +40,7 @@ export async function startMarketplace(name: string, options: MarketplaceOptions
     test.environment,
     options.roles ?? ['relay', 'events'],
     options.consumers ?? [CouponListingProjection, HomeContentProjection, StorePageProjection],
+    options.overrides,
   );
   await firstAdminSeed.run(api.dataSource, test.environment);
   await demoSlotsSeed.run(api.dataSource, test.environment);

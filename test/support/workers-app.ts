@@ -24,11 +24,17 @@ export async function startWorkers(
   environment: Environment,
   roles: WorkerRole[],
   consumers: Type<EventConsumer>[],
+  /** Providers of the workers replaced by the test's (a token and the value used instead). */
+  overrides: Array<{ provide: unknown; useValue: unknown }> = [],
 ): Promise<WorkersApp> {
-  const module = await Test.createTestingModule({
+  let builder = Test.createTestingModule({
     imports: [WorkersModule.forRoot(environment, { roles, consumers })],
     providers: [RecordEntryHandler],
-  })
+  });
+  for (const { provide, useValue } of overrides) {
+    builder = builder.overrideProvider(provide).useValue(useValue);
+  }
+  const module = await builder
     .setLogger({
       log: () => undefined,
       warn: () => undefined,

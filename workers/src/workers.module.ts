@@ -1,6 +1,9 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import type { Environment } from '@offers/api/config/environment';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
+import { RequestDueFeedRunsHandler } from '@offers/api/feeds/commands/feed-runs';
+import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
+import { FeedImport } from '@offers/api/feeds/import/feed-import';
 import { OperationsModule } from '@offers/api/health/operations.module';
 import { PlatformModule } from '@offers/api/platform/platform.module';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
@@ -8,13 +11,14 @@ import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js'
 import { EventDispatcher } from './events/event-dispatcher.js';
 import { EventOutcomes } from './events/event-outcomes.js';
 import { OutboxRelayService } from './events/outbox-relay.service.js';
+import { FeedImportWorker } from './feeds/feed-import.worker.js';
 import { CampaignBatchesWorker } from './mail/campaign-batches.js';
 import { MailSender } from './mail/mail-sender.js';
 import { StoreAlerts } from './mail/store-alerts.js';
 import { SchedulerService } from './scheduling/scheduler.service.js';
 import { InFlightJobs } from './shutdown/in-flight-jobs.js';
 
-export type WorkerRole = 'relay' | 'events' | 'scheduler';
+export type WorkerRole = 'relay' | 'events' | 'scheduler' | 'feeds';
 
 export function parseWorkerRoles(setting: string): WorkerRole[] {
   return setting.split(',').map((role) => role.trim() as WorkerRole);
@@ -28,6 +32,8 @@ export interface WorkersOptions {
 const roleProviders: Record<WorkerRole, Provider[]> = {
   relay: [OutboxRelayService],
   events: [DomainEventsWorker, MailSender, CampaignBatchesWorker],
+  // Feed runs are long and write much: a process of their own can take them.
+  feeds: [FeedImportWorker, FeedImport],
   scheduler: [SchedulerService],
 };
 
@@ -49,10 +55,12 @@ export class WorkersModule {
           useFactory: (...consumers: EventConsumer[]) => consumers,
           inject: options.consumers,
         },
+        { provide: ADVERTISER_DIRECTORY, useValue: FEED_ADVERTISERS },
         EventDispatcher,
         EventOutcomes,
         InFlightJobs,
         StoreAlerts,
+        RequestDueFeedRunsHandler,
         ...options.roles.flatMap((role) => roleProviders[role]),
       ],
       exports: [EventDispatcher, InFlightJobs],

@@ -257,11 +257,11 @@ export class Environment {
   @Max(32)
   MAIL_CONCURRENCY = 4;
 
-  /** Which parts a workers process runs: any of relay, events, scheduler (default: all). */
-  @Matches(/^\s*(relay|events|scheduler)(\s*,\s*(relay|events|scheduler))*\s*$/, {
-    message: 'must list any of relay, events, scheduler, separated by commas',
+  /** Which parts a workers process runs: any of relay, events, scheduler, feeds (default: all). */
+  @Matches(/^\s*(relay|events|scheduler|feeds)(\s*,\s*(relay|events|scheduler|feeds))*\s*$/, {
+    message: 'must list any of relay, events, scheduler, feeds, separated by commas',
   })
-  WORKER_ROLES = 'relay,events,scheduler';
+  WORKER_ROLES = 'relay,events,scheduler,feeds';
 
   /**
    * Connections of a process's main database pool (each API and each workers process has one).
@@ -486,6 +486,13 @@ export class Environment {
   @Min(1)
   @Max(1024)
   FEED_UPLOAD_MAX_MB = 50;
+
+  /** The first wait before a failed feed run is tried again; each later wait doubles it. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  FEED_RETRY_DELAY_MS = 30_000;
 }
 
 export class ConfigurationError extends Error {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminCouponsController, AdminSlotsController } from './admin-coupons.controller.js';
 import { AddCouponHandler } from './commands/addition.js';
 import { ExpireDueCouponsHandler } from './commands/expiry.js';
+import { EndCouponsHandler, ReviseCouponHandler } from './commands/feed-changes.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
 import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
 import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
@@ -16,6 +17,8 @@ import { CouponListings } from './queries/listings.js';
   providers: [
     SubmitCouponHandler,
     AddCouponHandler,
+    ReviseCouponHandler,
+    EndCouponsHandler,
     UpdateCouponHandler,
     WithdrawCouponHandler,
     ApproveCouponHandler,

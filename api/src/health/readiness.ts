@@ -51,6 +51,11 @@ export interface ReadinessReport {
   status: 'ready' | 'unavailable';
   /** Why not ready, one line each; empty when ready. */
   reasons: string[];
+  /**
+   * What a part of the product reports for an operator's attention without making the process
+   * unready (a feed source long without a successful run), one line each, by part.
+   */
+  notices: Record<string, string[]>;
   checks: {
     database: { up: true; latencyMs: number } | ({ up: false } & Failed);
     locks: { waiting: number; longestWaitMs: number; tables: string[] } | Failed;
@@ -97,8 +102,26 @@ export class ReadinessProbe {
   private connecting?: Promise<pg.Client>;
   private running?: Promise<ReadinessReport>;
   private stopping = false;
+  private readonly noticeChecks = new Map<string, () => Promise<string[]>>();
 
   constructor(private readonly sources: ReadinessSources) {}
+
+  /** Adds a part's notices to every report; a check that fails reports its error as its notice. */
+  addNotices(part: string, check: () => Promise<string[]>): void {
+    this.noticeChecks.set(part, check);
+  }
+
+  private async notices(): Promise<Record<string, string[]>> {
+    const entries = await Promise.all(
+      [...this.noticeChecks].map(async ([part, check]) => {
+        const lines = await within(this.sources.thresholds.checkTimeoutMs, check()).catch(
+          (error: unknown) => [`could not check: ${describe(error)}`],
+        );
+        return [part, lines] as const;
+      }),
+    );
+    return Object.fromEntries(entries.filter(([, lines]) => lines.length > 0));
+  }
 
   /** From now on the process reports itself not ready (it is draining before it stops). */
   markStopping(): void {
@@ -120,10 +143,11 @@ export class ReadinessProbe {
 
   private async run(): Promise<ReadinessReport> {
     const { thresholds } = this.sources;
-    const [database, redis, queues] = await Promise.all([
+    const [database, redis, queues, notices] = await Promise.all([
       this.databaseChecks(),
       this.redisCheck(),
       this.queueCheck(),
+      this.notices(),
     ]);
     const pools = this.poolStates();
     const checks: ReadinessReport['checks'] = { ...database, pools, redis, queues };
@@ -172,7 +196,7 @@ export class ReadinessProbe {
         if (over(thresholds.maxQueueDepth, depth)) reasons.push(`queue ${name}: ${depth} jobs waiting`);
       }
     }
-    return { status: reasons.length === 0 ? 'ready' : 'unavailable', reasons, checks };
+    return { status: reasons.length === 0 ? 'ready' : 'unavailable', reasons, notices, checks };
   }
 
   /** Ping, lock waits and the outbox, one after the other on the probe's connection. */

@@ -52,15 +52,20 @@ export function domainEventJobOptions(retry: RetryPolicy): JobsOptions {
 
 /**
  * A feed import that fails (the network's server down, a body cut short) is tried again later,
- * with doubling waits of 30 s, 1, 2 and 4 minutes, and then shows as failed. The run's row is
- * the lasting record; finished jobs are kept a day so a job id added again is still recognised.
+ * with doubling waits from FEED_RETRY_DELAY_MS (30 s, 1, 2 and 4 minutes by default), and then
+ * shows as failed. The run's row is the lasting record; finished jobs are kept a day so a job id
+ * added again is still recognised.
  */
-export const FEED_IMPORT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 30_000 },
-  removeOnComplete: { age: 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-};
+export function feedImportJobOptions(environment: Pick<Environment, 'FEED_RETRY_DELAY_MS'>): JobsOptions {
+  return {
+    attempts: FEED_IMPORT_ATTEMPTS,
+    backoff: { type: 'exponential', delay: environment.FEED_RETRY_DELAY_MS },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
+
+export const FEED_IMPORT_ATTEMPTS = 5;
 
 /** Housekeeping that runs on a schedule in the workers; the scheduler registers each once. */
 export const ScheduledJob = {
@@ -76,6 +81,11 @@ export const ScheduledJob = {
   MailStoreAlerts: { name: 'mail-store-alerts', everyMs: 15 * 60_000 },
   /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
   ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
+  /**
+   * Requests the runs of feed sources whose schedule is due, and adds again the job of a run left
+   * queued without one (Redis restarted empty).
+   */
+  ScheduleFeedRuns: { name: 'schedule-feed-runs', everyMs: 60_000 },
   /** Makes this month's and next month's partitions of the clicks table, weeks before they fill. */
   EnsureClickPartitions: { name: 'ensure-click-partitions', everyMs: 6 * 3600_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;

@@ -54,6 +54,28 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly feedRows = new Counter({
+    name: 'offers_feed_rows_total',
+    help: 'Rows of feed runs that succeeded, by source and outcome (added, updated, unchanged, ended, duplicate, rejected, waiting).',
+    labelNames: ['source', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly feedRunDuration = new Histogram({
+    name: 'offers_feed_run_duration_seconds',
+    help: 'Time of a feed run in this process, by source and how it ended (succeeded, waiting, failed attempt).',
+    labelNames: ['source', 'status'] as const,
+    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+    registers: [this.registry],
+  });
+
+  readonly feedLastSuccess = new Gauge({
+    name: 'offers_feed_last_success_timestamp_seconds',
+    help: 'When a feed source last had a run succeed in this process (Unix time).',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+
   readonly mailsSent = new Counter({
     name: 'offers_mails_sent_total',
     help: 'Mails the SMTP server accepted.',

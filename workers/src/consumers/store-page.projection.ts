@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CouponApproved, CouponExpired, CouponWithdrawn } from '@offers/api/coupons/events/coupon-events';
+import {
+  CouponApproved,
+  CouponEnded,
+  CouponExpired,
+  CouponWithdrawn,
+} from '@offers/api/coupons/events/coupon-events';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
 import { STORE_PAGE_EVENTS, STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
@@ -22,6 +27,7 @@ export class StorePageProjection implements EventConsumer {
     ...MERCHANT_VISIBILITY_EVENTS,
     CouponApproved.type,
     CouponExpired.type,
+    CouponEnded.type,
     CouponWithdrawn.type,
   ];
 

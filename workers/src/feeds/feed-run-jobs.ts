@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { Environment } from '@offers/api/config/environment';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { FeedRunAccepted, FeedRunRequested } from '@offers/api/feeds/events/feed-events';
 import { type FeedImportJob, feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { feedRunStatus } from '@offers/api/feeds/queries/runs';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { FEED_IMPORT_JOB_OPTIONS, QueueName } from '@offers/api/jobs/queues';
+import { feedImportJobOptions, QueueName } from '@offers/api/jobs/queues';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -19,7 +20,10 @@ export class FeedRunJobs implements EventConsumer {
   readonly name = 'feed-run-jobs';
   readonly handles = [FeedRunRequested.type, FeedRunAccepted.type];
 
-  constructor(private readonly queues: QueueRegistry) {}
+  constructor(
+    private readonly queues: QueueRegistry,
+    private readonly environment: Environment,
+  ) {}
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
     const runId = Number(event.aggregateId);
@@ -27,7 +31,7 @@ export class FeedRunJobs implements EventConsumer {
     if ((await feedRunStatus(manager, runId)) !== 'queued') return;
     // Added before the inbox commits: if the commit fails, the retry adds the same job id again.
     await this.queues.get(QueueName.FeedImports).add('feed-import', { runId } satisfies FeedImportJob, {
-      ...FEED_IMPORT_JOB_OPTIONS,
+      ...feedImportJobOptions(this.environment),
       jobId: feedImportJobId(runId, event.type === FeedRunAccepted.type),
     });
   }

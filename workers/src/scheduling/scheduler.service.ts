@@ -12,11 +12,20 @@ import { Environment } from '@offers/api/config/environment';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
 import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
+import { type FeedImportJob, feedImportJobId } from '@offers/api/feeds/feed-import-job';
+import { staleQueuedRuns } from '@offers/api/feeds/queries/runs';
 import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
 import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
 import { purgeExpiredSignInData } from '@offers/api/identity/housekeeping';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName, ScheduledJob, type ScheduledJobName, workerLockOptions } from '@offers/api/jobs/queues';
+import {
+  feedImportJobOptions,
+  QueueName,
+  ScheduledJob,
+  type ScheduledJobName,
+  workerLockOptions,
+} from '@offers/api/jobs/queues';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -26,6 +35,9 @@ import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
 const EXPIRY_BATCH = 1000;
+
+/** A queued feed run this old without its job gets the job again. */
+const STALE_FEED_RUN_AFTER_MS = 120_000;
 
 /** An event whose job has not finished this long after publishing is offered again. */
 const STALE_EVENT_AFTER_MS = 120_000;
@@ -83,6 +95,13 @@ export class SchedulerService
         const purged = await purgeMailedAlerts(this.dataSource);
         return mailed + purged > 0 ? `mailed ${mailed} store alerts, forgot ${purged} old ones` : undefined;
       },
+      [ScheduledJob.ScheduleFeedRuns.name]: async () => {
+        const requested = await this.commands.execute(new RequestDueFeedRuns());
+        const readded = await this.readdFeedRunJobs();
+        return requested + readded > 0
+          ? `requested ${requested} scheduled feed runs, added ${readded} lost jobs again`
+          : undefined;
+      },
       [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
         const purged = await purgeIdempotencyKeys(this.dataSource);
         return purged > 0 ? `removed ${purged} idempotency keys` : undefined;
@@ -122,6 +141,25 @@ export class SchedulerService
     const outcome = await handler();
     if (outcome) this.logger.log(`${job.name}: ${outcome}`);
     return outcome;
+  }
+
+  /**
+   * A queued run whose job is gone (Redis restarted empty after the job was added) gets it again;
+   * the job id names the run, so a job that still exists is left alone.
+   */
+  private async readdFeedRunJobs(): Promise<number> {
+    const queue = this.queues.get(QueueName.FeedImports);
+    let added = 0;
+    for (const run of await staleQueuedRuns(this.dataSource, STALE_FEED_RUN_AFTER_MS)) {
+      const jobId = feedImportJobId(run.id, run.accepted);
+      if (await queue.getJob(jobId)) continue;
+      await queue.add('feed-import', { runId: run.id } satisfies FeedImportJob, {
+        ...feedImportJobOptions(this.environment),
+        jobId,
+      });
+      added += 1;
+    }
+    return added;
   }
 
   async registerSchedules(): Promise<void> {

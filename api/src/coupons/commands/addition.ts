@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import {
   COUPON_CODE,
@@ -10,7 +11,7 @@ import {
   type CouponTexts,
 } from '../../rules/coupons.js';
 import { Coupon } from '../entities/coupon.entity.js';
-import { CouponSubmitted } from '../events/coupon-events.js';
+import { type CouponApproved, CouponSubmitted } from '../events/coupon-events.js';
 import { saveCouponTexts } from '../queries/coupon-texts.js';
 import { placeInSlot } from './review.js';
 
@@ -49,6 +50,14 @@ export class AddCoupon extends Command<{ couponId: number; status: 'live' | 'pen
     readonly slotId: number,
     readonly draft: CouponDraft,
     readonly publish: boolean,
+    /**
+     * Work of the caller in the same transaction, given the added coupon: an import records the
+     * feed row's identity with its coupon, so a restart never adds the coupon twice.
+     */
+    readonly alongside?: (
+      manager: EntityManager,
+      added: { couponId: number; status: 'live' | 'pending' },
+    ) => Promise<void>,
   ) {
     super();
   }
@@ -58,7 +67,7 @@ export class AddCoupon extends Command<{ couponId: number; status: 'live' | 'pen
 export class AddCouponHandler implements ICommandHandler<AddCoupon> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  async execute({ merchantId, slotId, draft, publish }: AddCoupon) {
+  async execute({ merchantId, slotId, draft, publish, alongside }: AddCoupon) {
     checkDraft(draft);
     return this.unitOfWork.run(async ({ manager, record }) => {
       const categories: Array<{ id: number }> = await manager.query(
@@ -101,12 +110,24 @@ export class AddCouponHandler implements ICommandHandler<AddCoupon> {
           expiryDate: draft.expiryDate?.toISOString() ?? null,
         }),
       );
-      if (!publish) return { couponId: coupon.id, status: 'pending' as const };
-      const placed = await placeInSlot(manager, coupon, slotId);
-      if (placed.full) return { couponId: coupon.id, status: 'pending' as const };
-      record(placed.event);
-      return { couponId: coupon.id, status: 'live' as const };
+      const added = await this.place(manager, coupon, slotId, publish, record);
+      await alongside?.(manager, added);
+      return added;
     });
+  }
+
+  private async place(
+    manager: EntityManager,
+    coupon: Coupon,
+    slotId: number,
+    publish: boolean,
+    record: (event: CouponApproved) => void,
+  ): Promise<{ couponId: number; status: 'live' | 'pending' }> {
+    if (!publish) return { couponId: coupon.id, status: 'pending' };
+    const placed = await placeInSlot(manager, coupon, slotId);
+    if (placed.full) return { couponId: coupon.id, status: 'pending' };
+    record(placed.event);
+    return { couponId: coupon.id, status: 'live' };
   }
 }
 
@@ -119,7 +140,7 @@ function refuse(errors: Record<string, string[]>): never {
 }
 
 /** The rules a merchant's coupon keeps whatever its source: the code's shape, the texts' limits, values in range. */
-function checkDraft(draft: CouponDraft): void {
+export function checkDraft(draft: CouponDraft): void {
   const F = COUPON_FORM;
   const errors: Record<string, string[]> = {};
   if (draft.code !== null && !COUPON_CODE.test(draft.code)) errors.code = [F.couponCode.invalid];

@@ -34,6 +34,25 @@ export class CouponUpdated extends CouponEvent<{ merchantId: number; texts?: Cou
   readonly type = CouponUpdated.type;
 }
 
+/**
+ * A coupon that came without a form (a feed's) was changed by its source: texts, code, dates,
+ * exclusive flag or link. Read models re-read the coupon.
+ */
+export class CouponRevised extends CouponEvent<{
+  merchantId: number;
+  texts: CouponTexts;
+  exclusive: boolean;
+}> {
+  static readonly type = 'CouponRevised';
+  readonly type = CouponRevised.type;
+}
+
+/** A coupon its source ended (a feed said so, or a full feed left it out) left the lists. */
+export class CouponEnded extends CouponEvent<{ merchantId: number }> {
+  static readonly type = 'CouponEnded';
+  readonly type = CouponEnded.type;
+}
+
 export class CouponWithdrawn extends CouponEvent<{ merchantId: number; wasLive: boolean }> {
   static readonly type = 'CouponWithdrawn';
   readonly type = CouponWithdrawn.type;
@@ -74,6 +93,8 @@ export class CouponVoted extends CouponEvent<{ merchantId: number; worked: boole
 /** Every event that changes what the public listings show. */
 export const LISTING_EVENTS = [
   CouponApproved.type,
+  CouponRevised.type,
+  CouponEnded.type,
   CouponExpired.type,
   CouponWithdrawn.type,
   CouponRevealed.type,

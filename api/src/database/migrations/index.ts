@@ -24,6 +24,7 @@ import { ExpiryByDate1764830000000 } from './1764830000000-expiry-by-date.js';
 import { OutboxSignal1764840000000 } from './1764840000000-outbox-signal.js';
 import { FeedSources1764900000000 } from './1764900000000-feed-sources.js';
 import { DealsAndCouponTexts1764910000000 } from './1764910000000-deals-and-coupon-texts.js';
+import { FeedCoupons1764920000000 } from './1764920000000-feed-coupons.js';
 import { FeedAdvertisers1764930000000 } from './1764930000000-feed-advertisers.js';
 
 /** Every migration, oldest first. */
@@ -54,5 +55,6 @@ export const migrations = [
   OutboxSignal1764840000000,
   FeedSources1764900000000,
   DealsAndCouponTexts1764910000000,
+  FeedCoupons1764920000000,
   FeedAdvertisers1764930000000,
 ];

@@ -4,10 +4,12 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '../../rules/feeds.js';
 import { FeedRunAccepted, FeedRunDiscarded, FeedRunRequested } from '../events/feed-events.js';
+import { dropStagedRows } from '../queries/feed-coupons.js';
 import {
   dropFeedUpload,
   feedRunStatus,
   insertFeedRun,
+  lockSourcesDue,
   moveFeedRun,
   storeFeedUpload,
 } from '../queries/runs.js';
@@ -98,7 +100,7 @@ export class DiscardFeedRun extends Command<void> {
   }
 }
 
-/** An admin ends a run that waited without applying what it held back; its file goes. */
+/** An admin ends a run that waited without applying what it held back; its file and staged rows go. */
 @CommandHandler(DiscardFeedRun)
 export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
@@ -111,7 +113,31 @@ export class DiscardFeedRunHandler implements ICommandHandler<DiscardFeedRun> {
       });
       if (!moved) return notWaiting(await feedRunStatus(manager, runId));
       await dropFeedUpload(manager, runId);
+      await dropStagedRows(manager, runId);
       record(new FeedRunDiscarded(runId, moved.sourceId));
+    });
+  }
+}
+
+export class RequestDueFeedRuns extends Command<number> {}
+
+/**
+ * The schedule: a run is requested (`scheduled`) for every enabled source fetched from an address
+ * whose interval has passed since its last run was requested and that has no run open. Each run
+ * with its FeedRunRequested, whose consumer adds the job. Answers how many it requested.
+ */
+@CommandHandler(RequestDueFeedRuns)
+export class RequestDueFeedRunsHandler implements ICommandHandler<RequestDueFeedRuns> {
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  execute() {
+    return this.unitOfWork.run(async ({ manager, record }) => {
+      const due = await lockSourcesDue(manager);
+      for (const sourceId of due) {
+        const id = await insertFeedRun(manager, sourceId, 'scheduled');
+        record(new FeedRunRequested(id, { sourceId, trigger: 'scheduled', uploadBytes: null }));
+      }
+      return due.length;
     });
   }
 }

@@ -1,5 +1,6 @@
 import { DomainEvent } from '../../events/domain-event.js';
 import type { FeedFormat, FeedMode, FeedReviewPolicy, FeedRunTrigger } from '../../rules/feeds.js';
+import type { FeedRunCounts } from '../queries/runs.js';
 
 /**
  * A source's settings as its events carry them: never its credential (only whether one is set)
@@ -117,4 +118,29 @@ export class FeedCategoryMapped extends DomainEvent<{
   static readonly type = 'FeedCategoryMapped';
   readonly type = FeedCategoryMapped.type;
   readonly aggregateType = 'FeedCategory';
+}
+
+/** A run ended: succeeded with its counts, or failed after its last attempt with its error. */
+export class FeedRunFinished extends DomainEvent<{
+  sourceId: number;
+  status: 'succeeded' | 'failed';
+  counts?: FeedRunCounts & { waiting: number };
+  error?: string;
+}> {
+  static readonly type = 'FeedRunFinished';
+  readonly type = FeedRunFinished.type;
+  readonly aggregateType = 'FeedRun';
+  constructor(runId: number, payload: FeedRunFinished['payload']) {
+    super(String(runId), payload);
+  }
+}
+
+/** A full run would end over half of its source's live coupons: it ended none and waits for an admin. */
+export class FeedRunHeld extends DomainEvent<{ sourceId: number; ending: number; live: number }> {
+  static readonly type = 'FeedRunHeld';
+  readonly type = FeedRunHeld.type;
+  readonly aggregateType = 'FeedRun';
+  constructor(runId: number, payload: FeedRunHeld['payload']) {
+    super(String(runId), payload);
+  }
 }

@@ -26,6 +26,8 @@ export interface FeedRunSummary {
   ended: number;
   duplicates: number;
   rejected: number;
+  /** Rows of advertisers not mapped to a store yet: they flow on a run after the mapping. */
+  waiting: number;
   error: string | null;
 }
 

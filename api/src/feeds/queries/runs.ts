@@ -26,7 +26,7 @@ const SUMMARY_COLUMNS = `
   r.id, r.source_id AS "sourceId", s.name AS "sourceName", r.status, r.trigger,
   r.requested_at AS "requestedAt", r.started_at AS "startedAt", r.finished_at AS "finishedAt",
   r.accepted_at AS "acceptedAt", r.rows_read AS "rowsRead", r.added, r.updated, r.unchanged, r.ended,
-  r.duplicates, r.rejected, r.error`;
+  r.duplicates, r.rejected, r.waiting, r.error`;
 
 /** One page of runs, newest first by default; filters: `sourceId`, `status`. */
 export async function feedRunPage(
@@ -201,5 +201,49 @@ export async function recordFeedRejections(
       rejections.map((r) => r.reason),
       rejections.map((r) => r.message),
     ],
+  );
+}
+
+/**
+ * Sources whose schedule makes a run due: enabled, fetched from an address, no run open, and none
+ * requested within their interval. Locked (skipping sources another sweep holds).
+ */
+export async function lockSourcesDue(manager: EntityManager): Promise<number[]> {
+  const rows: Array<{ id: number }> = await manager.query(
+    `SELECT s.id FROM feed_sources s
+     WHERE s.enabled AND s.url IS NOT NULL AND s.schedule_minutes IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM feed_runs r WHERE r.source_id = s.id
+                       AND (r.status IN ('queued', 'running', 'waiting-for-admin')
+                            OR r.requested_at > now() - make_interval(mins => s.schedule_minutes)))
+     ORDER BY s.id FOR UPDATE SKIP LOCKED`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Queued runs requested over `olderThanMs` ago, with whether an admin accepted them. */
+export function staleQueuedRuns(
+  reader: Reader,
+  olderThanMs: number,
+): Promise<Array<{ id: number; accepted: boolean }>> {
+  return reader.query(
+    `SELECT id, accepted_at IS NOT NULL AS accepted FROM feed_runs
+     WHERE status = 'queued' AND coalesce(accepted_at, requested_at) < now() - make_interval(secs => $1::float / 1000)
+     ORDER BY id`,
+    [olderThanMs],
+  );
+}
+
+/** Each source's latest succeeded run and schedule: readiness reports sources long without one. */
+export function feedSourceFreshness(
+  reader: Reader,
+): Promise<
+  Array<{ id: number; name: string; scheduleMinutes: number; lastSuccessAt: Date | null; createdAt: Date }>
+> {
+  return reader.query(
+    `SELECT s.id, s.name, s.schedule_minutes AS "scheduleMinutes", s.created_at AS "createdAt",
+            (SELECT max(r.finished_at) FROM feed_runs r WHERE r.source_id = s.id AND r.status = 'succeeded')
+              AS "lastSuccessAt"
+     FROM feed_sources s
+     WHERE s.enabled AND s.url IS NOT NULL AND s.schedule_minutes IS NOT NULL ORDER BY s.id`,
   );
 }
