@@ -44,8 +44,9 @@ export class ClickOutController {
   ) {}
 
   /**
-   * 302 to the coupon's store with the click id in the merchant's sub-id parameter. Nothing in
-   * the request decides the target: only the coupon's (or its merchant's) stored URL.
+   * 302 to the coupon's store with the click id in the merchant's sub-id parameter, or for a feed
+   * coupon to its network's tracking link with the click id in the source's. Nothing in the
+   * request decides the target: only URLs stored with the coupon, its merchant or its feed.
    */
   @Get(':couponId')
   async clickOut(

@@ -1,8 +1,8 @@
 /**
- * The address a click-out sends the visitor to: the merchant's stored URL with the click id in
- * the merchant's sub-id parameter (replacing one the URL already names), its other parameters
- * and its fragment kept. Null for a URL that is not an absolute http(s) address, so nothing but
- * a web page of the merchant's own is ever a target.
+ * The address a click-out sends the visitor to: a stored URL (the merchant's, or a feed coupon's
+ * tracking link) with the click id in the sub-id parameter (replacing one the URL already names),
+ * its other parameters and its fragment kept. Null for a URL that is not an absolute http(s)
+ * address, so nothing but a web page stored for the coupon is ever a target.
  */
 export function merchantLink(storedUrl: string | null, subIdParam: string, clickId: string): string | null {
   if (!storedUrl || !URL.canParse(storedUrl)) return null;

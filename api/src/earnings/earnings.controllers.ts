@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   BadRequestException,
   Body,
@@ -22,6 +22,9 @@ import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { findClick } from '../clicks/queries/clicks.js';
 import { Environment } from '../config/environment.js';
+import { readNetworkPostback } from '../feeds/network-postbacks.js';
+import { feedSourceOfCoupon } from '../feeds/queries/feed-coupons.js';
+import { feedSourcePostback } from '../feeds/queries/sources.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
 import { parseListRequest, sendRange } from '../http/react-admin.js';
@@ -29,9 +32,12 @@ import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { EARNINGS, POSTBACK } from '../rules/engagement.js';
+import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES } from '../rules/feeds.js';
 import {
   ChangeEarningState,
   IssuePostbackSecret,
+  type NetworkPurchaseResult,
+  RecordNetworkPurchase,
   RecordPurchase,
   SetCashbackRate,
 } from './commands/purchases.js';
@@ -61,6 +67,13 @@ export function isSignatureValid(secret: string, rawBody: Buffer, header: unknow
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** Whether the token is the secret, compared in constant time (digests of equal length). */
+export function isTokenValid(secret: string, token: unknown): boolean {
+  if (typeof token !== 'string' || token === '') return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(secret), digest(token));
+}
+
 /** An earning as the back-office shows it: amounts in rupees, the rate in percent. */
 const earningRecord = (row: EarningRow) => ({
   id: row.id,
@@ -77,6 +90,8 @@ const earningRecord = (row: EarningRow) => ({
   state: row.state,
   referredUserId: row.referredUserId,
   clickId: row.clickId,
+  networkSourceId: row.networkSourceId,
+  networkCommission: row.networkCommissionPaise === null ? null : rupees(row.networkCommissionPaise),
   createdAt: row.createdAt,
   confirmedAt: row.confirmedAt,
   paidAt: row.paidAt,
@@ -188,6 +203,82 @@ export class PostbacksController {
     const click = await findClick(this.dataSource.manager, fields.clickId);
     if (!click) throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
     return { id: click.merchantId, secret: click.secret };
+  }
+}
+
+/** A source id as a path names it; anything else names no source (404, never a database error). */
+const sourceIdOf = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
+
+/**
+ * Affiliate networks' postbacks, one address per feed source (`/api/postbacks/networks/:sourceId`):
+ * GET with query parameters, or POST with a form or JSON body (the query's fields count too),
+ * named as the source's mapping says. Networks call a fixed URL and sign nothing, so the source's
+ * secret comes as the `token` parameter (a POST may sign its raw body as a merchant's postback
+ * does instead). Nothing is read of the report before the token is checked.
+ */
+@ApiTags('postbacks')
+@Public()
+@Controller('postbacks/networks')
+export class NetworkPostbacksController {
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get(':sourceId')
+  fromQuery(
+    @Param('sourceId') sourceId: string,
+    @Req() request: RawBodyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.record(sourceId, request, reply);
+  }
+
+  @Post(':sourceId')
+  fromBody(
+    @Param('sourceId') sourceId: string,
+    @Req() request: RawBodyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.record(sourceId, request, reply);
+  }
+
+  /** 201 with the earning for a new purchase, 200 with it for a report of one recorded before. */
+  private async record(sourceIdText: string, request: RawBodyRequest, reply: FastifyReply) {
+    const sourceId = sourceIdOf(sourceIdText);
+    const source = sourceId === null ? undefined : await feedSourcePostback(this.dataSource, sourceId);
+    if (sourceId === null || !source) {
+      throw new NotFoundException({ statusCode: 404, message: FEED_POSTBACK_MESSAGES.unknownSource });
+    }
+    const query = { ...(request.query as Record<string, unknown>) };
+    const token = query[FEED_POSTBACK.tokenParam];
+    delete query[FEED_POSTBACK.tokenParam];
+    const signed =
+      request.method === 'POST' &&
+      request.rawBody !== undefined &&
+      isSignatureValid(source.secret, request.rawBody, request.headers[SIGNATURE_HEADER]);
+    if (!signed && !isTokenValid(source.secret, token)) {
+      throw new UnauthorizedException({ statusCode: 401, message: FEED_POSTBACK_MESSAGES.badToken });
+    }
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new BadRequestException({ statusCode: 400, message: FEED_POSTBACK_MESSAGES.unsupportedBody });
+    }
+    const report = readNetworkPostback(
+      { ...query, ...(body as Record<string, unknown> | undefined) },
+      source.mapping,
+    );
+    const click = await findClick(this.dataSource.manager, report.clickId);
+    if (!click)
+      throw new NotFoundException({ statusCode: 404, message: FEED_POSTBACK_MESSAGES.unknownClick });
+    if ((await feedSourceOfCoupon(this.dataSource, click.couponId)) !== sourceId) {
+      throw new NotFoundException({ statusCode: 404, message: FEED_POSTBACK_MESSAGES.otherSourceClick });
+    }
+    const { earningId, created }: NetworkPurchaseResult = await this.commands.execute(
+      new RecordNetworkPurchase({ sourceId, ...report }),
+    );
+    reply.status(created ? 201 : 200);
+    return earningRecord((await earningById(this.dataSource, earningId))!);
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import {
   ChangeEarningStateHandler,
   IssuePostbackSecretHandler,
+  RecordNetworkPurchaseHandler,
   RecordPurchaseHandler,
   SetCashbackRateHandler,
 } from './commands/purchases.js';
@@ -9,14 +10,19 @@ import {
   AdminCashbackRatesController,
   AdminCashbacksController,
   MerchantEarningsController,
+  NetworkPostbacksController,
   PostbacksController,
   UserEarningsController,
 } from './earnings.controllers.js';
 
-/** Cashback on reported purchases, its review by admins, referral bonuses and postback secrets. */
+/**
+ * Cashback on purchases reported by merchants' and networks' postbacks, its review by admins,
+ * referral bonuses and postback secrets.
+ */
 @Module({
   controllers: [
     PostbacksController,
+    NetworkPostbacksController,
     MerchantEarningsController,
     UserEarningsController,
     AdminCashbacksController,
@@ -24,6 +30,7 @@ import {
   ],
   providers: [
     RecordPurchaseHandler,
+    RecordNetworkPurchaseHandler,
     ChangeEarningStateHandler,
     IssuePostbackSecretHandler,
     SetCashbackRateHandler,

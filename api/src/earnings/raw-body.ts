@@ -8,12 +8,18 @@ export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 const RAW_BODY_MAX_BYTES = 64 * 1024;
 
 /**
- * Keeps the exact bytes of the request body for the given paths, which sign it (HMAC over the
- * raw body): JSON parsing would lose spacing and key order. Other routes are untouched.
+ * Keeps the exact bytes of the request body for the given paths and the paths under the given
+ * prefixes, whose callers may sign it (HMAC over the raw body): JSON parsing would lose spacing
+ * and key order. Other routes are untouched.
  */
-export function keepRawBody(instance: FastifyInstance, paths: readonly string[]): void {
+export function keepRawBody(
+  instance: FastifyInstance,
+  paths: readonly string[],
+  prefixes: readonly string[] = [],
+): void {
   instance.addHook('preParsing', async (request: RawBodyRequest, _reply, payload) => {
-    if (!paths.includes(request.url.split('?')[0]!)) return payload;
+    const path = request.url.split('?')[0]!;
+    if (!paths.includes(path) && !prefixes.some((prefix) => path.startsWith(prefix))) return payload;
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {

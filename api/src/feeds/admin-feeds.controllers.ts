@@ -26,6 +26,7 @@ import { UNKNOWN_FIELD_MESSAGE } from '../http/validation.js';
 import { toCsv } from '../rules/csv.js';
 import {
   FEED_FORMATS,
+  FEED_POSTBACK,
   FEED_RUN_STATUSES,
   FEED_SOURCE_MESSAGES as M,
   FEED_RUN_MESSAGES as R,
@@ -38,8 +39,13 @@ import {
   UpdateFeedSource,
 } from './commands/feed-sources.js';
 import { FeedSourceChangesDto, FeedSourceDto } from './dto/feed-source.dto.js';
+import type { FeedSourceRecordAnswer } from './queries/answers.js';
 import { FEED_RUN_SORTS, feedRun, feedRunPage, feedRunRejections } from './queries/runs.js';
 import { FEED_SOURCE_SORTS, feedSource, feedSourcePage } from './queries/sources.js';
+
+/** The address a source's network calls, its secret as the `token` parameter. */
+export const feedPostbackUrl = (apiUrl: string, sourceId: number, secret: string) =>
+  `${apiUrl.replace(/\/$/, '')}${FEED_POSTBACK.path(sourceId)}?${FEED_POSTBACK.tokenParam}=${encodeURIComponent(secret)}`;
 
 function badFilter(name: string): never {
   throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
@@ -96,10 +102,10 @@ export class AdminFeedSourcesController {
   }
 
   @Get(':id')
-  async one(@Param('id', IdPipe) id: number) {
+  async one(@Param('id', IdPipe) id: number): Promise<FeedSourceRecordAnswer> {
     const source = await feedSource(this.dataSource, id);
     if (!source) throw new NotFoundException({ statusCode: 404, message: M.notFound });
-    return source;
+    return { ...source, postbackUrl: feedPostbackUrl(this.environment.API_URL, id, source.postbackSecret) };
   }
 
   @Post()

@@ -16,6 +16,7 @@ import { QueueName } from '../jobs/queues.js';
 import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
+import { FEED_POSTBACK } from '../rules/feeds.js';
 import { transportSecurityHeaders } from '../rules/http.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { addressList } from './client-address.js';
@@ -118,8 +119,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   // NUL characters and lone surrogates, in the address or a body, are refused before any route.
   refuseUnreadableText(instance);
   useDepthCheckedJson(app.getHttpAdapter() as FastifyAdapter);
-  // Postbacks are signed over their exact bytes.
-  keepRawBody(instance, [POSTBACK_PATH]);
+  // Postbacks are signed over their exact bytes (a network's may be).
+  keepRawBody(instance, [POSTBACK_PATH], [FEED_POSTBACK.pathPrefix]);
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FEED_POSTBACK } from '../rules/feeds.js';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../rules/http.js';
 import { API_SECURITY_HEADERS } from './api-headers.js';
 import { holdsUnreadableText, isUnreadableAddress } from './unreadable-text.js';
@@ -105,6 +106,12 @@ export function answerFrameworkErrors(error: FastifyError, request: FastifyReque
 export const OTHER_BODIES: readonly string[] = ['/api/newsletter/unsubscribe', '/api/follows/unsubscribe'];
 
 /**
+ * Paths under which affiliate networks post their postbacks as the forms their systems send: a
+ * network's server, not a page, calls them, and each acts only with its source's secret.
+ */
+export const OTHER_BODY_PREFIXES: readonly string[] = [FEED_POSTBACK.pathPrefix];
+
+/**
  * Request bodies are JSON, or multipart where files are sent: never the URL-encoded or plain-text
  * forms an HTML page on any site can submit without the browser asking first (no CORS preflight).
  */
@@ -119,7 +126,8 @@ export function refuseFormBodies(instance: FastifyInstance): void {
     if (!hasBody) return;
     const essence = type.split(';')[0]!.trim().toLowerCase();
     if (essence === 'application/json' || essence === 'multipart/form-data') return;
-    if (OTHER_BODIES.includes(request.url.split('?')[0]!)) return;
+    const path = request.url.split('?')[0]!;
+    if (OTHER_BODIES.includes(path) || OTHER_BODY_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     return refuse(reply, new UnsupportedMediaTypeException(HTTP_MESSAGES.unsupportedBody));
   });
 }

@@ -41,6 +41,15 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.body.${field}`]),
 ];
 
+/**
+ * Query parameters that carry a secret: a network's postback token (its source's secret) and the
+ * signed tokens of unsubscribe and confirmation links. A logged address keeps their names only.
+ */
+const SECRET_PARAMETERS = /([?&](?:token|secret|signature)=)[^&#]*/gi;
+
+/** The address as a log line may show it: secret parameters' values replaced. */
+export const loggedUrl = (url: string) => url.replace(SECRET_PARAMETERS, '$1[redacted]');
+
 export function loggerOptions(environment: Environment, destination?: DestinationStream): Params {
   const verbose = environment.LOG_LEVEL === 'debug' || environment.LOG_LEVEL === 'trace';
   const options: Exclude<Params['pinoHttp'], DestinationStream | unknown[] | undefined> = {
@@ -66,7 +75,7 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
       req: (request: { id: string; method: string; url: string }) => ({
         id: request.id,
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
       }),
       res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },

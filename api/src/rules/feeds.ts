@@ -224,3 +224,147 @@ export const FEED_ADVERTISER_MESSAGES = {
 
 /** A store's name as an admin creates it for an advertiser (the store form's limit). */
 export const FEED_ADVERTISER_LIMITS = { storeNameMaxLength: 100, siteUrlMaxLength: 2048 } as const;
+
+/**
+ * What a network's postback says of a purchase, each field named as the network names it: our
+ * click id (the sub-id it carried on its tracking link), the network's order id, the order's
+ * amount, the network's commission, the purchase's status, its currency. The first three are
+ * required; the others may be unmapped (null). `statuses` holds the network's words for pending,
+ * approved and declined, compared without case.
+ */
+export const FEED_POSTBACK_FIELDS = [
+  'clickId',
+  'orderId',
+  'orderAmount',
+  'commission',
+  'status',
+  'currency',
+] as const;
+export type FeedPostbackField = (typeof FEED_POSTBACK_FIELDS)[number];
+export const REQUIRED_FEED_POSTBACK_FIELDS = ['clickId', 'orderId', 'orderAmount'] as const;
+type RequiredFeedPostbackField = (typeof REQUIRED_FEED_POSTBACK_FIELDS)[number];
+
+/** A purchase's status as a network reports it: pending, approved (cashback confirmed) or declined (cancelled). */
+export const FEED_POSTBACK_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type FeedPostbackStatus = (typeof FEED_POSTBACK_STATUSES)[number];
+
+export interface FeedPostbackMapping {
+  fields: Record<RequiredFeedPostbackField, string> &
+    Record<Exclude<FeedPostbackField, RequiredFeedPostbackField>, string | null>;
+  statuses: Record<FeedPostbackStatus, string[]>;
+}
+
+/**
+ * Each format's postback fields as its network documents them. Admitad's postback URL macros are
+ * `subid`, `order_id`, `order_sum`, `payment_sum` (the publisher's reward), `currency` and the
+ * action's status (new, pending, accepted, rejected in its postback settings; approved, declined,
+ * approved_but_stalled in its statistics); Cuelinks' postbacks carry `subid`, `transaction_id`, `sale_amount`,
+ * `commission` and a status of pending, validated (then payable, paid) or rejected. LinkMyDeals
+ * and a mapped CSV are coupon feeds, not networks: their sources get a generic mapping that the
+ * admin adjusts to the network behind their links.
+ */
+export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
+  'admitad-json': {
+    fields: {
+      clickId: 'subid',
+      orderId: 'order_id',
+      orderAmount: 'order_sum',
+      commission: 'payment_sum',
+      status: 'status',
+      currency: 'currency',
+    },
+    statuses: {
+      pending: ['pending', 'new'],
+      approved: ['approved', 'approved_but_stalled', 'accepted'],
+      declined: ['declined', 'rejected'],
+    },
+  },
+  'cuelinks-json': {
+    fields: {
+      clickId: 'subid',
+      orderId: 'transaction_id',
+      orderAmount: 'sale_amount',
+      commission: 'commission',
+      status: 'status',
+      currency: null,
+    },
+    statuses: {
+      pending: ['pending'],
+      approved: ['validated', 'payable', 'paid'],
+      declined: ['rejected'],
+    },
+  },
+  'linkmydeals-csv': {
+    fields: {
+      clickId: 'subid',
+      orderId: 'order_id',
+      orderAmount: 'sale_amount',
+      commission: 'commission',
+      status: 'status',
+      currency: 'currency',
+    },
+    statuses: {
+      pending: ['pending'],
+      approved: ['approved', 'confirmed'],
+      declined: ['declined', 'rejected', 'cancelled'],
+    },
+  },
+  'mapped-csv': {
+    fields: {
+      clickId: 'subid',
+      orderId: 'order_id',
+      orderAmount: 'sale_amount',
+      commission: 'commission',
+      status: 'status',
+      currency: 'currency',
+    },
+    statuses: {
+      pending: ['pending'],
+      approved: ['approved', 'confirmed'],
+      declined: ['declined', 'rejected', 'cancelled'],
+    },
+  },
+};
+
+/**
+ * A network's postback address: `/api/postbacks/networks/<source id>?token=<the source's postback
+ * secret>`, called with GET (query parameters) or POST (a form or JSON body). `token` is ours, so
+ * no mapped field may be named so.
+ */
+export const FEED_POSTBACK = {
+  path: (sourceId: number) => `/api/postbacks/networks/${sourceId}`,
+  pathPrefix: '/api/postbacks/networks/',
+  tokenParam: 'token',
+  /** A network's field name: letters, digits, `_`, `-` and `.`, as query parameters are named. */
+  fieldName: /^[A-Za-z0-9_.-]{1,64}$/,
+  statusWordMax: 50,
+  statusWordsMax: 20,
+  /** Longest value of a field read from a postback (an order id, a status word). */
+  valueMax: 100,
+  /** The only currency amounts are kept in; a postback naming another is refused. */
+  currency: 'INR',
+  /** What a network's purchase is recorded as (`purchase_type`). */
+  purchaseType: 'online',
+} as const;
+
+/** The words of a source's postback mapping in its form, and of networks' postbacks. */
+export const FEED_POSTBACK_MESSAGES = {
+  mappingInvalid: 'The postback mapping names each field the network sends and its status words.',
+  fieldRequired: (field: string) => `Give the name of the network’s field for ${field}.`,
+  fieldName: 'A field name is 1 to 64 letters, digits, "_", "-" or "." (and not "token").',
+  statusWords: `Give 1 to ${FEED_POSTBACK.statusWordsMax} status words of at most ${FEED_POSTBACK.statusWordMax} characters for each status.`,
+  statusTwice: (word: string) => `The status word "${word}" is given for two statuses.`,
+  badToken: 'Missing or invalid postback token.',
+  unknownSource: 'Feed source not found.',
+  clickId: 'The click id (our sub-id) is missing or not a click id.',
+  unknownClick: 'No click has this id.',
+  otherSourceClick: 'This click is not on a coupon of this feed source.',
+  orderOtherClick: 'This order was reported before with another click.',
+  orderId: 'The order id is required, in at most 100 characters.',
+  orderAmount: 'The order amount is rupees with up to 2 decimals, more than ₹0.',
+  commission: 'The commission is rupees with up to 2 decimals.',
+  status: (words: readonly string[]) => `The status is one of: ${words.join(', ')}.`,
+  repeated: (field: string) => `The field ${field} is given more than once.`,
+  currency: 'Only purchases in Indian rupees (INR) are recorded.',
+  unsupportedBody: 'A postback is sent as query parameters, a form or a JSON object.',
+} as const;

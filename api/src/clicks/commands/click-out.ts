@@ -1,5 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../events/unit-of-work.js';
+import { feedCouponTarget } from '../../feeds/queries/feed-coupons.js';
 import { newClickId } from '../click-ids.js';
 import { ClickWindow } from '../click-window.js';
 import { ClickedOut } from '../events/click-events.js';
@@ -22,8 +23,10 @@ export class ClickOut extends Command<ClickOutResult> {
 }
 
 /**
- * Answers the merchant's address carrying a click id, for a live coupon. The only possible target
- * is the URL stored with the coupon or its merchant.
+ * Answers the merchant's address carrying a click id, for a live coupon. The only possible targets
+ * are the URLs stored with the coupon or its merchant, or for a coupon of an affiliate network's
+ * feed its tracking link, with the click id in the feed source's sub-id parameter: the network
+ * sends the click id back in its postback.
  *
  * A signed-in shopper's click-out is always recorded: it carries their cashback. An anonymous one
  * is recorded once per address and coupon in the click window; a later one goes to the store with
@@ -45,14 +48,18 @@ export class ClickOutHandler implements ICommandHandler<ClickOut> {
         if (!coupon) return null;
         const clickedAt = new Date();
         const clickId = newClickId(clickedAt);
-        if (!merchantLink(coupon.url, coupon.subIdParam, clickId)) return null;
+        const network = await feedCouponTarget(manager, coupon.couponId);
+        // A tracking link that is not an http(s) address is no target: the store's own URL is.
+        const { url, subIdParam } =
+          network && merchantLink(network.trackingUrl, network.subIdParam, clickId)
+            ? { url: network.trackingUrl, subIdParam: network.subIdParam }
+            : coupon;
+        const linkOf = (id: string) => merchantLink(url, subIdParam, id);
+        if (!linkOf(clickId)) return null;
         const claim = await this.window.claim(clientAddress, coupon.couponId, clickId);
         if (claim.first) claimed = clickId;
         if (!claim.first && userId === null) {
-          return {
-            clickId: claim.clickId,
-            location: merchantLink(coupon.url, coupon.subIdParam, claim.clickId)!,
-          };
+          return { clickId: claim.clickId, location: linkOf(claim.clickId)! };
         }
         await manager.query(INSERT_CLICK, [clickId, coupon.couponId, coupon.merchantId, userId, clickedAt]);
         record(
@@ -63,7 +70,7 @@ export class ClickOutHandler implements ICommandHandler<ClickOut> {
             counted: claim.first,
           }),
         );
-        return { clickId, location: merchantLink(coupon.url, coupon.subIdParam, clickId)! };
+        return { clickId, location: linkOf(clickId)! };
       });
     } catch (error) {
       if (claimed) await this.window.release(clientAddress, couponId, claimed);

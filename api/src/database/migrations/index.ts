@@ -26,6 +26,7 @@ import { FeedSources1764900000000 } from './1764900000000-feed-sources.js';
 import { DealsAndCouponTexts1764910000000 } from './1764910000000-deals-and-coupon-texts.js';
 import { FeedCoupons1764920000000 } from './1764920000000-feed-coupons.js';
 import { FeedAdvertisers1764930000000 } from './1764930000000-feed-advertisers.js';
+import { NetworkPostbacks1764940000000 } from './1764940000000-network-postbacks.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   DealsAndCouponTexts1764910000000,
   FeedCoupons1764920000000,
   FeedAdvertisers1764930000000,
+  NetworkPostbacks1764940000000,
 ];

@@ -10,10 +10,11 @@ import type { EntityManager } from 'typeorm';
 import { findClick } from '../../clicks/queries/clicks.js';
 import { Environment } from '../../config/environment.js';
 import { DomainEvent } from '../../events/domain-event.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
 import { lockedBalanceOf } from '../../payouts/queries/payouts.js';
 import { type CashbackState, EARNINGS, POSTBACK } from '../../rules/engagement.js';
+import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES, type FeedPostbackStatus } from '../../rules/feeds.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { PAYOUT } from '../../rules/payouts.js';
 import type { PurchasePostbackDto } from '../dto/earnings.dto.js';
@@ -98,6 +99,88 @@ export class RecordPurchase extends Command<{ earningId: number; created: boolea
   }
 }
 
+/** The cashback rate of a purchase through the coupon: the coupon's, else its merchant's, else the default. */
+async function cashbackRateOf(
+  manager: EntityManager,
+  couponId: number,
+  defaultPercent: string,
+): Promise<number> {
+  const [{ rate }] = await manager.query(
+    `SELECT coalesce(c.cashback_rate_bp, m.cashback_rate_bp) AS rate
+     FROM coupons c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = $1`,
+    [couponId],
+  );
+  return rate ?? percentToBasisPoints(defaultPercent);
+}
+
+/** A purchase as an earning records it, attributed to its shopper and coupon. */
+interface CashbackPurchase {
+  userId: number;
+  merchantId: number;
+  couponId: number;
+  reference: string;
+  purchaseType: string;
+  amountPaise: number;
+  purchasedAt: Date;
+  clickId: string | null;
+  /** A network's purchase: the feed source it came through and the network's commission. */
+  network?: { sourceId: number; commissionPaise: number | null };
+}
+
+/**
+ * Inserts the purchase's pending cashback at its rate, fixed now, and records PurchaseRecorded.
+ * Undefined when the same purchase (the merchant's reference, or the source's order id) is
+ * already recorded: a concurrent report recorded it.
+ */
+async function insertCashback(
+  { manager, record }: Transaction,
+  purchase: CashbackPurchase,
+  defaultRatePercent: string,
+): Promise<number | undefined> {
+  const rateBp = await cashbackRateOf(manager, purchase.couponId, defaultRatePercent);
+  const cashback = cashbackPaise(purchase.amountPaise, rateBp);
+  const conflict = purchase.network
+    ? "(network_source_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NOT NULL"
+    : "(merchant_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NULL";
+  const [created] = await manager.query(
+    `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
+                           purchase_amount_paise, rate_bp, amount_paise, purchased_at, click_id,
+                           network_source_id, network_commission_paise)
+     VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT ${conflict} DO NOTHING
+     RETURNING id`,
+    [
+      purchase.userId,
+      purchase.merchantId,
+      purchase.couponId,
+      purchase.reference,
+      purchase.purchaseType,
+      purchase.amountPaise,
+      rateBp,
+      cashback,
+      purchase.purchasedAt,
+      purchase.clickId,
+      purchase.network?.sourceId ?? null,
+      purchase.network?.commissionPaise ?? null,
+    ],
+  );
+  if (!created) return undefined;
+  record(
+    new PurchaseRecorded(String(created.id), {
+      merchantId: purchase.merchantId,
+      couponId: purchase.couponId,
+      userId: purchase.userId,
+      purchaseAmountPaise: purchase.amountPaise,
+      cashbackPaise: cashback,
+      ...(purchase.network && { networkSourceId: purchase.network.sourceId }),
+    }),
+  );
+  return created.id as number;
+}
+
+const MERCHANT_PURCHASE = `SELECT id FROM earnings
+  WHERE kind = 'cashback' AND merchant_id = $1 AND purchase_reference = $2 AND network_source_id IS NULL`;
+
 /**
  * Records a reported purchase and its pending cashback, at the coupon's rate, else the
  * merchant's, else `CASHBACK_DEFAULT_RATE_PERCENT`, fixed when recorded. A reference the merchant
@@ -111,11 +194,9 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
   ) {}
 
   execute({ merchantId, purchase }: RecordPurchase) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const [existing] = await manager.query(
-        "SELECT id FROM earnings WHERE kind = 'cashback' AND merchant_id = $1 AND purchase_reference = $2",
-        [merchantId, purchase.purchaseReference],
-      );
+    return this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      const [existing] = await manager.query(MERCHANT_PURCHASE, [merchantId, purchase.purchaseReference]);
       if (existing) return { earningId: existing.id as number, created: false };
       const amountPaise = rupeesToPaise(purchase.purchaseAmount);
       if (amountPaise <= 0) throw fieldError('purchaseAmount', POSTBACK.zeroAmount);
@@ -127,50 +208,24 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
         purchase.clickId === undefined
           ? await attributedToReferralCode(manager, merchantId, purchase, purchasedAt)
           : await attributedToClick(manager, merchantId, purchase, purchasedAt);
-      const [{ rate }] = await manager.query(
-        `SELECT coalesce(c.cashback_rate_bp, m.cashback_rate_bp) AS rate
-         FROM coupons c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = $1`,
-        [couponId],
-      );
-      const rateBp: number = rate ?? percentToBasisPoints(this.environment.CASHBACK_DEFAULT_RATE_PERCENT);
-      const cashback = cashbackPaise(amountPaise, rateBp);
-      const [created] = await manager.query(
-        `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
-                               purchase_amount_paise, rate_bp, amount_paise, purchased_at, click_id)
-         VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (merchant_id, purchase_reference) WHERE kind = 'cashback' DO NOTHING
-         RETURNING id`,
-        [
+      const earningId = await insertCashback(
+        tx,
+        {
           userId,
           merchantId,
           couponId,
-          purchase.purchaseReference,
-          purchase.purchaseType,
+          reference: purchase.purchaseReference,
+          purchaseType: purchase.purchaseType,
           amountPaise,
-          rateBp,
-          cashback,
           purchasedAt,
           clickId,
-        ],
+        },
+        this.environment.CASHBACK_DEFAULT_RATE_PERCENT,
       );
-      if (!created) {
-        // The same reference reported concurrently: the other report recorded it.
-        const [other] = await manager.query(
-          "SELECT id FROM earnings WHERE kind = 'cashback' AND merchant_id = $1 AND purchase_reference = $2",
-          [merchantId, purchase.purchaseReference],
-        );
-        return { earningId: other.id as number, created: false };
-      }
-      record(
-        new PurchaseRecorded(String(created.id), {
-          merchantId,
-          couponId,
-          userId,
-          purchaseAmountPaise: amountPaise,
-          cashbackPaise: cashback,
-        }),
-      );
-      return { earningId: created.id as number, created: true };
+      if (earningId !== undefined) return { earningId, created: true };
+      // The same reference reported concurrently: the other report recorded it.
+      const [other] = await manager.query(MERCHANT_PURCHASE, [merchantId, purchase.purchaseReference]);
+      return { earningId: other.id as number, created: false };
     });
   }
 }
@@ -200,45 +255,161 @@ export class ChangeEarningState extends Command<void> {
   }
 }
 
+/**
+ * Moves an earning to `to` in the caller's transaction, with the event of the move: the one way
+ * an admin's action and a network's postback change an earning's state.
+ */
+async function moveEarning(
+  { manager, record }: Transaction,
+  earningId: number,
+  to: Transition,
+): Promise<void> {
+  const [earning] = await manager.query(
+    `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise"
+     FROM earnings WHERE id = $1 FOR UPDATE`,
+    [earningId],
+  );
+  if (!earning) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
+  if (!NEXT_STATES[earning.state as CashbackState].includes(to)) {
+    throw new ConflictException({
+      statusCode: 409,
+      message: EARNINGS.illegalTransition(earning.state, to),
+    });
+  }
+  // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
+  // balance only while what remains still covers the payouts (under the shopper's lock).
+  if (earning.state === 'confirmed' && earning.userId !== null) {
+    const balance = await lockedBalanceOf(manager, earning.userId);
+    if (balance && balance.availablePaise < Number(earning.amountPaise)) {
+      throw new ConflictException({ statusCode: 409, message: PAYOUT.earningWithdrawn });
+    }
+  }
+  await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
+    earningId,
+    to,
+  ]);
+  const id = String(earningId);
+  // The amount travels with the event, so the daily figures need not read the earning back.
+  const amountPaise = Number(earning.amountPaise);
+  if (to === 'confirmed')
+    record(
+      new CashbackConfirmed(id, { userId: earning.userId, merchantId: earning.merchantId, amountPaise }),
+    );
+  if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
+  if (to === 'cancelled') record(new EarningCancelled(id, { kind: earning.kind, from: earning.state }));
+}
+
 @CommandHandler(ChangeEarningState)
 export class ChangeEarningStateHandler implements ICommandHandler<ChangeEarningState> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ earningId, to }: ChangeEarningState) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const [earning] = await manager.query(
-        `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise"
-         FROM earnings WHERE id = $1 FOR UPDATE`,
-        [earningId],
-      );
-      if (!earning) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
-      if (!NEXT_STATES[earning.state as CashbackState].includes(to)) {
-        throw new ConflictException({
-          statusCode: 409,
-          message: EARNINGS.illegalTransition(earning.state, to),
-        });
-      }
-      // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
-      // balance only while what remains still covers the payouts (under the shopper's lock).
-      if (earning.state === 'confirmed' && earning.userId !== null) {
-        const balance = await lockedBalanceOf(manager, earning.userId);
-        if (balance && balance.availablePaise < Number(earning.amountPaise)) {
-          throw new ConflictException({ statusCode: 409, message: PAYOUT.earningWithdrawn });
-        }
-      }
-      await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
-        earningId,
-        to,
-      ]);
-      const id = String(earningId);
-      // The amount travels with the event, so the daily figures need not read the earning back.
-      const amountPaise = Number(earning.amountPaise);
-      if (to === 'confirmed')
-        record(
-          new CashbackConfirmed(id, { userId: earning.userId, merchantId: earning.merchantId, amountPaise }),
+    return this.unitOfWork.run((tx) => moveEarning(tx, earningId, to));
+  }
+}
+
+/** A purchase a network reported to a feed source's postback address, its fields read and checked. */
+export interface NetworkPurchaseReport {
+  sourceId: number;
+  /** A click on a coupon of the source's feed (the caller checked it). */
+  clickId: string;
+  /** The network's order id: with the source, the purchase's identity. */
+  orderId: string;
+  amountPaise: number;
+  commissionPaise: number | null;
+  /** Null when the network did not say. */
+  status: FeedPostbackStatus | null;
+}
+
+export type NetworkPurchaseResult = { earningId: number; created: boolean; changed: boolean };
+
+export class RecordNetworkPurchase extends Command<NetworkPurchaseResult> {
+  constructor(readonly report: NetworkPurchaseReport) {
+    super();
+  }
+}
+
+/** The state a network's status moves an earning to (approved confirms it, declined cancels it). */
+const STATE_OF_STATUS: Record<FeedPostbackStatus, CashbackState> = {
+  pending: 'pending',
+  approved: 'confirmed',
+  declined: 'cancelled',
+};
+
+/** Whether the earning already is what the network says: approved cashback may since have been paid. */
+const saysState = (status: FeedPostbackStatus, state: CashbackState) =>
+  STATE_OF_STATUS[status] === state || (status === 'approved' && state === 'paid');
+
+const NETWORK_PURCHASE = `SELECT id, state, click_id AS "clickId", network_commission_paise AS "commissionPaise"
+  FROM earnings
+  WHERE kind = 'cashback' AND network_source_id = $1 AND purchase_reference = $2 FOR UPDATE`;
+
+/**
+ * Records a network's purchase once per (source, order id), credited to the click's shopper at
+ * the cashback rate a merchant's postback gets, and moves its earning as the network's status
+ * says, through the moves and events an admin's action makes. A report saying what the earning
+ * already is changes nothing and records no event; a status the earning cannot take (pending
+ * after approved, approved after declined) is a 409. The network attributed the sale through its
+ * own tracking link, so the store's cookie window does not apply.
+ */
+@CommandHandler(RecordNetworkPurchase)
+export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetworkPurchase> {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly environment: Environment,
+  ) {}
+
+  execute({ report }: RecordNetworkPurchase): Promise<NetworkPurchaseResult> {
+    return this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      let [earning] = await manager.query(NETWORK_PURCHASE, [report.sourceId, report.orderId]);
+      let created = false;
+      if (!earning) {
+        const click = await findClick(manager, report.clickId);
+        if (!click) throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
+        if (click.userId === null) throw unprocessable(POSTBACK.anonymousClick);
+        const earningId = await insertCashback(
+          tx,
+          {
+            userId: click.userId,
+            merchantId: click.merchantId,
+            couponId: click.couponId,
+            reference: report.orderId,
+            purchaseType: FEED_POSTBACK.purchaseType,
+            amountPaise: report.amountPaise,
+            purchasedAt: new Date(),
+            clickId: click.id,
+            network: { sourceId: report.sourceId, commissionPaise: report.commissionPaise },
+          },
+          this.environment.CASHBACK_DEFAULT_RATE_PERCENT,
         );
-      if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
-      if (to === 'cancelled') record(new EarningCancelled(id, { kind: earning.kind, from: earning.state }));
+        created = earningId !== undefined;
+        // Recorded concurrently by the same report: the other one's record is the answer.
+        [earning] = await manager.query(NETWORK_PURCHASE, [report.sourceId, report.orderId]);
+      }
+      if (earning.clickId !== report.clickId) {
+        throw new ConflictException({ statusCode: 409, message: FEED_POSTBACK_MESSAGES.orderOtherClick });
+      }
+      const state = earning.state as CashbackState;
+      if (report.status === null || saysState(report.status, state)) {
+        return { earningId: earning.id as number, created, changed: created };
+      }
+      const to = STATE_OF_STATUS[report.status];
+      if (to === 'pending') {
+        throw new ConflictException({ statusCode: 409, message: EARNINGS.illegalTransition(state, to) });
+      }
+      // The network's commission as it stands when it decides (an approved sale's final figure).
+      if (
+        report.commissionPaise !== null &&
+        String(report.commissionPaise) !== String(earning.commissionPaise)
+      ) {
+        await manager.query('UPDATE earnings SET network_commission_paise = $2 WHERE id = $1', [
+          earning.id,
+          report.commissionPaise,
+        ]);
+      }
+      await moveEarning(tx, earning.id, to);
+      return { earningId: earning.id as number, created, changed: true };
     });
   }
 }

@@ -4,13 +4,17 @@ abstract class EarningEvent<P extends object> extends DomainEvent<P> {
   readonly aggregateType = 'Earning';
 }
 
-/** A merchant or an affiliate network reported a purchase made through a coupon. */
+/**
+ * A merchant or an affiliate network reported a purchase made through a coupon; a network's
+ * names the feed source it came through (`networkSourceId`).
+ */
 export class PurchaseRecorded extends EarningEvent<{
   merchantId: number;
   couponId: number;
   userId: number;
   purchaseAmountPaise: number;
   cashbackPaise: number;
+  networkSourceId?: number;
 }> {
   static readonly type = 'PurchaseRecorded';
   readonly type = PurchaseRecorded.type;

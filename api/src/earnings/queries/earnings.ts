@@ -22,6 +22,9 @@ export interface EarningRow {
   state: CashbackState;
   referredUserId: number | null;
   clickId: string | null;
+  /** A network's purchase: the feed source it came through, and the network's commission. */
+  networkSourceId: number | null;
+  networkCommissionPaise: string | null;
   createdAt: Date;
   confirmedAt: Date | null;
   paidAt: Date | null;
@@ -32,7 +35,8 @@ const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "bene
                  merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
                  purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
                  amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
-                 click_id AS "clickId", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
+                 click_id AS "clickId", network_source_id AS "networkSourceId",
+                 network_commission_paise AS "networkCommissionPaise", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
                  cancelled_at AS "cancelledAt"`;
 
 export async function earningById(reader: Reader, id: number): Promise<EarningRow | undefined> {

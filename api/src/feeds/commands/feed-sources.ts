@@ -5,12 +5,23 @@ import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import {
+  FEED_POSTBACK_FIELDS,
+  FEED_POSTBACK_MESSAGES,
+  FEED_POSTBACK_PRESETS,
+  FEED_POSTBACK_STATUSES,
   FEED_SOURCE_LIMITS,
   type FeedCredential,
   type FeedCsvMapping,
+  type FeedFormat,
+  type FeedPostbackMapping,
   FEED_SOURCE_MESSAGES as M,
 } from '../../rules/feeds.js';
-import type { FeedCredentialDto, FeedSourceChangesDto, FeedSourceDto } from '../dto/feed-source.dto.js';
+import type {
+  FeedCredentialDto,
+  FeedPostbackMappingDto,
+  FeedSourceChangesDto,
+  FeedSourceDto,
+} from '../dto/feed-source.dto.js';
 import {
   FeedPostbackSecretRotated,
   FeedSourceCreated,
@@ -54,6 +65,37 @@ function mappingOf(dto: NonNullable<FeedSourceChangesDto['mapping']>): FeedCsvMa
 }
 
 /**
+ * The postback mapping as stored: every field named or null, each status's words trimmed and
+ * once. A word given for two statuses could not say which one the network means: refused.
+ */
+function postbackMappingOf(
+  dto: FeedPostbackMappingDto,
+  errors: Record<string, string[]>,
+): FeedPostbackMapping {
+  const fields = Object.fromEntries(
+    FEED_POSTBACK_FIELDS.map((field) => [field, dto.fields[field] || null]),
+  ) as FeedPostbackMapping['fields'];
+  const statuses = Object.fromEntries(
+    FEED_POSTBACK_STATUSES.map((status) => [
+      status,
+      [...new Set(dto.statuses[status]!.map((word) => word.trim()))],
+    ]),
+  ) as FeedPostbackMapping['statuses'];
+  const seen = new Map<string, string>();
+  for (const status of FEED_POSTBACK_STATUSES) {
+    for (const word of statuses[status]) {
+      const key = word.toLowerCase();
+      const other = seen.get(key);
+      if (other !== undefined && other !== status) {
+        errors['postbackMapping.statuses'] = [FEED_POSTBACK_MESSAGES.statusTwice(word)];
+      }
+      seen.set(key, status);
+    }
+  }
+  return { fields, statuses };
+}
+
+/**
  * The row a source's form makes of what is stored and what was sent, checked across fields: a
  * schedule and a credential need an address, a mapped CSV needs its mapping (the other formats
  * keep none), and the slot must exist.
@@ -85,6 +127,12 @@ async function resolveSource(
   } else if (sent.slotId !== undefined && !(await slotExists(manager, slotId))) {
     errors.slotId = [M.slot];
   }
+  // A source's network changes with its format, unless the admin says how it names its fields.
+  const postbackMapping = sent.postbackMapping
+    ? postbackMappingOf(sent.postbackMapping, errors)
+    : current && current.format === format
+      ? current.postbackMapping
+      : FEED_POSTBACK_PRESETS[format as FeedFormat];
   if (Object.keys(errors).length > 0) refuse(errors);
   return {
     name: sent.name ?? (current?.name as string),
@@ -96,6 +144,7 @@ async function resolveSource(
     reviewPolicy: sent.reviewPolicy ?? current?.reviewPolicy ?? 'review',
     mapping,
     subIdParam: sent.subIdParam ?? current?.subIdParam ?? FEED_SOURCE_LIMITS.defaultSubIdParam,
+    postbackMapping,
     enabled: sent.enabled ?? current?.enabled ?? true,
   };
 }

@@ -1,12 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsIn,
   IsNotEmpty,
   IsObject,
   IsString,
   Matches,
   MaxLength,
+  NotEquals,
   registerDecorator,
   ValidateIf,
   ValidateNested,
@@ -18,6 +22,10 @@ import {
   FEED_FIELDS,
   FEED_FORMATS,
   FEED_MODES,
+  FEED_POSTBACK,
+  FEED_POSTBACK_FIELDS,
+  FEED_POSTBACK_MESSAGES,
+  FEED_POSTBACK_STATUSES,
   FEED_REVIEW_POLICIES,
   FEED_SCHEDULES_MINUTES,
   type FeedCredentialKind,
@@ -28,6 +36,7 @@ import {
   FEED_SOURCE_LIMITS as L,
   FEED_SOURCE_MESSAGES as M,
   REQUIRED_FEED_FIELDS,
+  REQUIRED_FEED_POSTBACK_FIELDS,
 } from '../../rules/feeds.js';
 
 /** An http(s) URL naming a host; which hosts may be fetched is the fetcher's rule, not the form's. */
@@ -114,6 +123,51 @@ export class FeedCsvMappingDto {
   separator?: FeedCsvSeparator;
 }
 
+/** The name of each field as the network sends it; the unrequired ones may be null (not sent). */
+export class FeedPostbackFieldsDto {}
+for (const field of FEED_POSTBACK_FIELDS) {
+  const prototype = FeedPostbackFieldsDto.prototype;
+  if ((REQUIRED_FEED_POSTBACK_FIELDS as readonly string[]).includes(field)) {
+    Trim()(prototype, field);
+    IsNotEmpty({ message: FEED_POSTBACK_MESSAGES.fieldRequired(field) })(prototype, field);
+    IsString({ message: FEED_POSTBACK_MESSAGES.fieldRequired(field) })(prototype, field);
+  } else {
+    Nullable()(prototype, field);
+    Trim()(prototype, field);
+    IsString({ message: FEED_POSTBACK_MESSAGES.fieldName })(prototype, field);
+  }
+  Matches(FEED_POSTBACK.fieldName, { message: FEED_POSTBACK_MESSAGES.fieldName })(prototype, field);
+  NotEquals(FEED_POSTBACK.tokenParam, { message: FEED_POSTBACK_MESSAGES.fieldName })(prototype, field);
+}
+
+/** The network's words for each status, compared without case. */
+export class FeedPostbackStatusesDto {}
+for (const status of FEED_POSTBACK_STATUSES) {
+  const prototype = FeedPostbackStatusesDto.prototype;
+  const options = { message: FEED_POSTBACK_MESSAGES.statusWords };
+  IsArray(options)(prototype, status);
+  ArrayMinSize(1, options)(prototype, status);
+  ArrayMaxSize(FEED_POSTBACK.statusWordsMax, options)(prototype, status);
+  IsString({ ...options, each: true })(prototype, status);
+  IsNotEmpty({ ...options, each: true })(prototype, status);
+  MaxLength(FEED_POSTBACK.statusWordMax, { ...options, each: true })(prototype, status);
+}
+
+/** How a network's postbacks name a purchase's fields and statuses (the format's preset when left out). */
+export class FeedPostbackMappingDto {
+  @ApiProperty({ example: { clickId: 'subid', orderId: 'order_id', orderAmount: 'order_sum' } })
+  @IsObject({ message: FEED_POSTBACK_MESSAGES.mappingInvalid })
+  @ValidateNested()
+  @Type(() => FeedPostbackFieldsDto)
+  fields: Record<string, string | null>;
+
+  @ApiProperty({ example: { pending: ['pending'], approved: ['approved'], declined: ['declined'] } })
+  @IsObject({ message: FEED_POSTBACK_MESSAGES.mappingInvalid })
+  @ValidateNested()
+  @Type(() => FeedPostbackStatusesDto)
+  statuses: Record<string, string[]>;
+}
+
 /** A source's settings but its name and format, each with its own message. */
 class FeedSourceSettingsDto {
   /** null: an uploaded feed (no address). */
@@ -165,6 +219,14 @@ class FeedSourceSettingsDto {
   @IsString({ message: M.subIdParam })
   @Matches(L.subIdParam, { message: M.subIdParam })
   subIdParam?: string;
+
+  /** Left out: kept, or the new format's preset when the format changes. */
+  @ApiPropertyOptional({ type: FeedPostbackMappingDto })
+  @IsOptional()
+  @IsObject({ message: FEED_POSTBACK_MESSAGES.mappingInvalid })
+  @ValidateNested()
+  @Type(() => FeedPostbackMappingDto)
+  postbackMapping?: FeedPostbackMappingDto;
 
   @ApiPropertyOptional()
   @IsOptional()

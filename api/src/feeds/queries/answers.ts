@@ -3,6 +3,7 @@ import type {
   FeedCsvMapping,
   FeedFormat,
   FeedMode,
+  FeedPostbackMapping,
   FeedReviewPolicy,
   FeedRunStatus,
   FeedRunTrigger,
@@ -62,13 +63,20 @@ export interface FeedSourceAnswer {
   reviewPolicy: FeedReviewPolicy;
   mapping: FeedCsvMapping | null;
   subIdParam: string;
+  /** How the network names its postbacks' fields and statuses. */
+  postbackMapping: FeedPostbackMapping;
   enabled: boolean;
   createdAt: string;
   updatedAt: string;
   lastRun: { id: number; status: FeedRunStatus; requestedAt: string; finishedAt: string | null } | null;
 }
 
-/** One source with the secret its network signs postbacks with (shown to admins, like a merchant's). */
+/**
+ * One source with its postback secret and the address its network calls with it (shown to
+ * admins only, as a merchant sees its own).
+ */
 export interface FeedSourceRecordAnswer extends FeedSourceAnswer {
   postbackSecret: string;
+  /** `<API>/api/postbacks/networks/<id>?token=<secret>`: the network adds its fields' macros. */
+  postbackUrl: string;
 }

@@ -187,6 +187,14 @@ export async function feedCouponTarget(
   return row ?? null;
 }
 
+/** The feed source a coupon came from, or null for a coupon of no feed. */
+export async function feedSourceOfCoupon(reader: Reader, couponId: number): Promise<number | null> {
+  const [row] = await reader.query('SELECT source_id AS "sourceId" FROM feed_coupons WHERE coupon_id = $1', [
+    couponId,
+  ]);
+  return row?.sourceId ?? null;
+}
+
 /** The source's feed coupons not ended: the "live" a full run's half guard compares with. */
 export async function liveFeedCouponCount(reader: Reader, sourceId: number): Promise<number> {
   const [{ n }] = await reader.query(

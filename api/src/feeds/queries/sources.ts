@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListRequest } from '../../http/react-admin.js';
-import type { FeedCredential, FeedCsvMapping } from '../../rules/feeds.js';
+import type { FeedCredential, FeedCsvMapping, FeedPostbackMapping } from '../../rules/feeds.js';
 import type { FeedSourceSettings } from '../events/feed-events.js';
 import type { FeedSourceAnswer, FeedSourceRecordAnswer } from './answers.js';
 
@@ -25,8 +25,8 @@ const ANSWER_COLUMNS = `
   CASE WHEN c.source_id IS NULL THEN NULL
        ELSE jsonb_build_object('kind', c.credential->>'kind', 'set', true) END AS credential,
   s.schedule_minutes AS "scheduleMinutes", s.mode, s.slot_id AS "slotId", slot.name AS "slotName",
-  s.review_policy AS "reviewPolicy", s.mapping, s.sub_id_param AS "subIdParam", s.enabled,
-  s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+  s.review_policy AS "reviewPolicy", s.mapping, s.sub_id_param AS "subIdParam",
+  s.postback_mapping AS "postbackMapping", s.enabled, s.created_at AS "createdAt", s.updated_at AS "updatedAt",
   (SELECT jsonb_build_object('id', r.id, 'status', r.status, 'requestedAt', r.requested_at,
                              'finishedAt', r.finished_at)
    FROM feed_runs r WHERE r.source_id = s.id ORDER BY r.id DESC LIMIT 1) AS "lastRun"`;
@@ -58,7 +58,10 @@ export async function feedSourcePage(
   return { rows, total };
 }
 
-export async function feedSource(reader: Reader, id: number): Promise<FeedSourceRecordAnswer | undefined> {
+export async function feedSource(
+  reader: Reader,
+  id: number,
+): Promise<Omit<FeedSourceRecordAnswer, 'postbackUrl'> | undefined> {
   const [row] = await reader.query(
     `SELECT ${ANSWER_COLUMNS}, s.postback_secret AS "postbackSecret" FROM ${FROM} WHERE s.id = $1`,
     [id],
@@ -92,6 +95,7 @@ export interface FeedSourceRow {
   reviewPolicy: string;
   mapping: FeedCsvMapping | null;
   subIdParam: string;
+  postbackMapping: FeedPostbackMapping;
   enabled: boolean;
 }
 
@@ -102,7 +106,8 @@ export async function lockFeedSource(
 ): Promise<(FeedSourceRow & { hasCredential: boolean }) | undefined> {
   const [row] = await manager.query(
     `SELECT name, format, url, schedule_minutes AS "scheduleMinutes", mode, slot_id AS "slotId",
-            review_policy AS "reviewPolicy", mapping, sub_id_param AS "subIdParam", enabled,
+            review_policy AS "reviewPolicy", mapping, sub_id_param AS "subIdParam",
+            postback_mapping AS "postbackMapping", enabled,
             EXISTS (SELECT 1 FROM feed_source_credentials WHERE source_id = $1) AS "hasCredential"
      FROM feed_sources WHERE id = $1 FOR UPDATE`,
     [id],
@@ -121,6 +126,7 @@ const VALUES = (row: FeedSourceRow) => [
   row.mapping === null ? null : JSON.stringify(row.mapping),
   row.subIdParam,
   row.enabled,
+  JSON.stringify(row.postbackMapping),
 ];
 
 export async function insertFeedSource(
@@ -130,8 +136,8 @@ export async function insertFeedSource(
 ): Promise<number> {
   const [{ id }] = await manager.query(
     `INSERT INTO feed_sources (name, format, url, schedule_minutes, mode, slot_id, review_policy,
-                               mapping, sub_id_param, enabled, postback_secret)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+                               mapping, sub_id_param, enabled, postback_mapping, postback_secret)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [...VALUES(row), postbackSecret],
   );
   return id;
@@ -144,8 +150,9 @@ export async function updateFeedSource(
 ): Promise<void> {
   await manager.query(
     `UPDATE feed_sources SET name = $1, format = $2, url = $3, schedule_minutes = $4, mode = $5,
-       slot_id = $6, review_policy = $7, mapping = $8, sub_id_param = $9, enabled = $10, updated_at = now()
-     WHERE id = $11`,
+       slot_id = $6, review_policy = $7, mapping = $8, sub_id_param = $9, enabled = $10,
+       postback_mapping = $11, updated_at = now()
+     WHERE id = $12`,
     [...VALUES(row), id],
   );
 }
@@ -173,6 +180,21 @@ export async function feedCredential(reader: Reader, sourceId: number): Promise<
     sourceId,
   ]);
   return row?.credential ?? null;
+}
+
+/**
+ * What a network's postback to the source is checked and read with: its secret and its mapping
+ * of the network's fields. Never put the secret in an answer but the admin's source record.
+ */
+export async function feedSourcePostback(
+  reader: Reader,
+  id: number,
+): Promise<{ secret: string; mapping: FeedPostbackMapping } | undefined> {
+  const [row] = await reader.query(
+    'SELECT postback_secret AS secret, postback_mapping AS mapping FROM feed_sources WHERE id = $1',
+    [id],
+  );
+  return row;
 }
 
 export async function setPostbackSecret(
