@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName } from '@offers/api/jobs/queues';
+import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules/feeds';
 import type { Browser } from 'playwright-core';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { expectAccessible } from '../support/accessibility.js';
@@ -92,6 +93,78 @@ describe('back-office: feed sources', () => {
       await expect(link.getAttribute('href')).resolves.toBe(`/api/admin/feed-runs/${run.id}/rejections.csv`);
       expectAccessible(await seriousViolations(page));
     });
+    await page.close();
+  });
+
+  it('an admin sees the address to give the network, edits how its postbacks are named and rotates its secret', async () => {
+    const created = await market.api.http.inject({
+      method: 'POST',
+      url: '/api/admin/feed-sources',
+      headers: market.admin,
+      payload: { name: 'Admitad postbacks', format: 'admitad-json', url: null },
+    });
+    const { id, postbackSecret, postbackUrl } = created.json();
+    expect(postbackUrl).toContain(`/api/postbacks/networks/${id}?token=`);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInAsAdmin(page, site.url);
+    await page.goto(`${site.url}/#/feed-sources/${id}/show`);
+
+    await step(page, 'feed-source-postback', async () => {
+      await expect(page.getByTestId('postback-url').textContent()).resolves.toBe(postbackUrl);
+      await page.getByRole('row', { name: 'Order amount field order_sum' }).waitFor();
+      await page
+        .getByRole('row', { name: 'Approved status words approved, approved_but_stalled, accepted' })
+        .waitFor();
+      expectAccessible(await seriousViolations(page));
+    });
+
+    await step(page, 'feed-source-postback-edit', async () => {
+      await page.getByRole('link', { name: 'Edit' }).click();
+      const clickField = page.getByLabel('Click id (sub-id) field *');
+      await clickField.fill('token');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(FEED_POSTBACK_MESSAGES.fieldName).waitFor();
+      await clickField.fill('sub_id');
+      await page.getByLabel('Commission field').fill('');
+      const pending = page.getByLabel('Pending status words');
+      await pending.fill('on_hold');
+      await pending.press('Enter');
+      expectAccessible(await seriousViolations(page));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row', { name: 'Click id (sub-id) field sub_id' }).waitFor();
+    });
+    const [source] = await market.api.dataSource.query(
+      'SELECT postback_mapping AS mapping FROM feed_sources WHERE id = $1',
+      [id],
+    );
+    expect(source.mapping).toEqual({
+      fields: { ...FEED_POSTBACK_PRESETS['admitad-json'].fields, clickId: 'sub_id', commission: null },
+      statuses: {
+        ...FEED_POSTBACK_PRESETS['admitad-json'].statuses,
+        pending: [...FEED_POSTBACK_PRESETS['admitad-json'].statuses.pending, 'on_hold'],
+      },
+    });
+
+    await step(page, 'feed-source-rotate-secret', async () => {
+      await page.getByRole('button', { name: 'New postback secret' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('A new postback secret is set').waitFor();
+      await eventually(
+        async () =>
+          !(await page.getByTestId('postback-url').textContent())?.includes(
+            encodeURIComponent(postbackSecret),
+          ),
+        'the new address',
+      );
+    });
+    const [{ secret }] = await market.api.dataSource.query(
+      'SELECT postback_secret AS secret FROM feed_sources WHERE id = $1',
+      [id],
+    );
+    expect(secret).not.toBe(postbackSecret);
+    await expect(page.getByTestId('postback-url').textContent()).resolves.toContain(
+      encodeURIComponent(secret),
+    );
     await page.close();
   });
 });

@@ -1,21 +1,30 @@
+import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import type { FeedSourceRecordAnswer } from '@offers/api/feeds/queries/answers';
 import {
   FEED_FIELDS,
   FEED_FORMATS,
   FEED_MODES,
+  FEED_POSTBACK,
+  FEED_POSTBACK_FIELDS,
+  FEED_POSTBACK_MESSAGES,
+  FEED_POSTBACK_STATUSES,
   FEED_REVIEW_POLICIES,
   FEED_SCHEDULES_MINUTES,
   FEED_SOURCE_LIMITS,
+  type FeedPostbackMapping,
   REQUIRED_FEED_FIELDS,
+  REQUIRED_FEED_POSTBACK_FIELDS,
 } from '@offers/api/rules';
 import { useRef, useState } from 'react';
 import {
   BooleanField,
   BooleanInput,
   Button,
+  Confirm,
   Create,
   Datagrid,
   Edit,
@@ -34,6 +43,7 @@ import {
   Show,
   SimpleForm,
   SimpleShowLayout,
+  TextArrayInput,
   TextField,
   TextInput,
   TopToolbar,
@@ -42,6 +52,7 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
+  type Validator,
 } from 'react-admin';
 import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
@@ -165,8 +176,62 @@ const SourceForm = ({ editing }: { editing: boolean }) => {
         <SelectInput optionText="name" helperText="offers.feeds.slotHint" />
       </ReferenceInput>
       <TextInput source="subIdParam" defaultValue={FEED_SOURCE_LIMITS.defaultSubIdParam} />
+      {editing && <PostbackMappingInputs />}
       <BooleanInput source="enabled" defaultValue />
     </SimpleForm>
+  );
+};
+
+const postbackFieldName: Validator = (value) =>
+  value && (!FEED_POSTBACK.fieldName.test(value) || value === FEED_POSTBACK.tokenParam)
+    ? FEED_POSTBACK_MESSAGES.fieldName
+    : undefined;
+
+const statusWords: Validator = (words) =>
+  !Array.isArray(words) ||
+  words.length === 0 ||
+  words.length > FEED_POSTBACK.statusWordsMax ||
+  words.some((word) => typeof word !== 'string' || !word.trim() || word.length > FEED_POSTBACK.statusWordMax)
+    ? FEED_POSTBACK_MESSAGES.statusWords
+    : undefined;
+
+/**
+ * How the source's network names its postbacks' fields, and its words for each status. A new
+ * source gets its format's preset; the admin adjusts it here to what the network sends.
+ */
+const PostbackMappingInputs = () => {
+  const translate = useTranslate();
+  return (
+    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}>
+      <legend>{translate('offers.feeds.postbackMapping')}</legend>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('offers.feeds.postbackMappingHint')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 1 }}>
+        {FEED_POSTBACK_FIELDS.map((field) => (
+          <TextInput
+            key={field}
+            source={`postbackMapping.fields.${field}`}
+            label={`offers.feeds.postbackField.${field}`}
+            validate={
+              (REQUIRED_FEED_POSTBACK_FIELDS as readonly string[]).includes(field)
+                ? [required(), postbackFieldName]
+                : postbackFieldName
+            }
+          />
+        ))}
+      </Box>
+      {FEED_POSTBACK_STATUSES.map((status) => (
+        <TextArrayInput
+          key={status}
+          source={`postbackMapping.statuses.${status}`}
+          label={`offers.feeds.postbackStatus.${status}`}
+          helperText="offers.feeds.statusWordsHint"
+          validate={statusWords}
+          fullWidth
+        />
+      ))}
+    </Box>
   );
 };
 
@@ -185,13 +250,41 @@ const FORM_ONLY = [
   'credentialValue',
   'credentialUsername',
   'credentialPassword',
+  'postbackUrl',
 ];
+
+const sameMapping = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The postback mapping as the API takes it: unmapped fields null. Left out when the admin changed
+ * the format without touching it, so the new format's preset applies.
+ */
+function postbackMappingToApi(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): FeedPostbackMapping | undefined {
+  const mapping = data.postbackMapping as FeedPostbackMapping | undefined;
+  if (!mapping || !previous) return undefined;
+  if (data.format !== previous.format && sameMapping(mapping, previous.postbackMapping)) return undefined;
+  return {
+    fields: Object.fromEntries(
+      FEED_POSTBACK_FIELDS.map((field) => [field, mapping.fields?.[field]?.trim() || null]),
+    ) as FeedPostbackMapping['fields'],
+    statuses: Object.fromEntries(
+      FEED_POSTBACK_STATUSES.map((status) => [status, mapping.statuses?.[status] ?? []]),
+    ) as FeedPostbackMapping['statuses'],
+  };
+}
 
 /**
  * The form as the API takes it: no address means an uploaded feed (no schedule, no credential);
  * the credential is sent only when replaced or removed, and a mapping only for a mapped CSV.
  */
-export function sourceToApi(data: Record<string, unknown>, hadCredential: boolean) {
+export function sourceToApi(
+  data: Record<string, unknown>,
+  hadCredential: boolean,
+  previous?: Record<string, unknown>,
+) {
   const body: Record<string, unknown> = Object.fromEntries(
     Object.entries(data).filter(([name]) => !FORM_ONLY.includes(name)),
   );
@@ -212,6 +305,9 @@ export function sourceToApi(data: Record<string, unknown>, hadCredential: boolea
     };
   } else delete body.mapping;
   if (body.slotId === '' || body.slotId === null || body.slotId === undefined) delete body.slotId;
+  const postbackMapping = postbackMappingToApi(data, previous);
+  if (postbackMapping) body.postbackMapping = postbackMapping;
+  else delete body.postbackMapping;
   return body;
 }
 
@@ -225,7 +321,9 @@ const SourceEdit = () => (
   <Edit
     mutationMode="pessimistic"
     redirect="show"
-    transform={(data, options) => sourceToApi(data, Boolean(options?.previousData?.credential))}
+    transform={(data, options) =>
+      sourceToApi(data, Boolean(options?.previousData?.credential), options?.previousData)
+    }
   >
     <SourceForm editing />
   </Edit>
@@ -276,8 +374,96 @@ const RunActions = () => {
           if (file) void run(file);
         }}
       />
+      <RotateSecretButton />
       <EditButton />
     </TopToolbar>
+  );
+};
+
+/** A new postback secret, after the admin confirms: the network's address stops working until updated. */
+const RotateSecretButton = () => {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<OffersDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const rotate = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.rotateFeedPostbackSecret(record.id);
+      notify('offers.feeds.secretRotated', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button label="offers.feeds.rotateSecret" disabled={busy} onClick={() => setOpen(true)}>
+        <KeyIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="offers.feeds.rotateSecret"
+        content="offers.feeds.rotateConfirm"
+        onConfirm={rotate}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+/** The address the network calls, with the source's secret as its token, and what it must send. */
+const PostbackField = (_props: { label?: string }) => {
+  const record = useRecordContext<FeedSourceRecordAnswer>();
+  const translate = useTranslate();
+  if (!record?.postbackUrl) return null;
+  const { fields, statuses } = record.postbackMapping;
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('offers.feeds.postbackHint')}
+      </Typography>
+      <Typography
+        component="code"
+        data-testid="postback-url"
+        sx={{ wordBreak: 'break-all', display: 'block' }}
+      >
+        {record.postbackUrl}
+      </Typography>
+      <Table
+        size="small"
+        sx={{ mt: 1, maxWidth: 560 }}
+        aria-label={translate('offers.feeds.postbackMapping')}
+      >
+        <TableBody>
+          {FEED_POSTBACK_FIELDS.map((field) => (
+            <TableRow key={field}>
+              <TableCell component="th" scope="row">
+                {translate(`offers.feeds.postbackField.${field}`)}
+              </TableCell>
+              <TableCell>
+                <code>{fields[field] ?? '—'}</code>
+              </TableCell>
+            </TableRow>
+          ))}
+          {FEED_POSTBACK_STATUSES.map((status) => (
+            <TableRow key={status}>
+              <TableCell component="th" scope="row">
+                {translate(`offers.feeds.postbackStatus.${status}`)}
+              </TableCell>
+              <TableCell>{statuses[status].join(', ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 };
 
@@ -335,6 +521,7 @@ export const feedSources = {
         <TextField source="slotName" />
         <TextField source="subIdParam" />
         <TextField source="postbackSecret" />
+        <PostbackField label="resources.feed-sources.fields.postbackUrl" />
         <BooleanField source="enabled" />
         <RunsOfSource />
       </SimpleShowLayout>

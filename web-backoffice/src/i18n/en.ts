@@ -290,6 +290,29 @@ export const offersEnglish = {
       discarded: 'The run is discarded.',
       downloadRejections: 'Download rejected rows (CSV)',
       noRejections: 'No row was rejected.',
+      postbackMapping: 'Fields of the network’s postbacks',
+      postbackMappingHint:
+        'The names the network gives each field of its postback, and its words for each status. A new source starts with its format’s names.',
+      postbackField: {
+        clickId: 'Click id (sub-id) field',
+        orderId: 'Order id field',
+        orderAmount: 'Order amount field',
+        commission: 'Commission field',
+        status: 'Status field',
+        currency: 'Currency field',
+      },
+      postbackStatus: {
+        pending: 'Pending status words',
+        approved: 'Approved status words',
+        declined: 'Declined status words',
+      },
+      statusWordsHint: 'Type a word and press Enter; compared without case.',
+      postbackHint:
+        'Give this address to the network as its postback URL (GET, or POST as a form or JSON), adding its macros for the fields below. The token is the postback secret: keep it private.',
+      rotateSecret: 'New postback secret',
+      rotateConfirm:
+        'The network’s postbacks with the current secret will be refused until it is given the new address. Go on?',
+      secretRotated: 'A new postback secret is set: give the network the new address.',
     },
     status: {
       pending: 'Pending',
@@ -589,6 +612,8 @@ export const offersEnglish = {
         slotName: 'Slot',
         subIdParam: 'Sub-id parameter',
         postbackSecret: 'Postback secret',
+        postbackUrl: 'Postback address',
+        postbackMapping: 'Fields of the network’s postbacks',
         enabled: 'Enabled',
         lastRun: 'Last run',
         mapping: { separator: 'Separator' },

@@ -58,6 +58,8 @@ export interface OffersDataProvider extends DataProvider {
   /** Runs a feed source now: its address is fetched, or the file given is imported. */
   requestFeedRun(id: Identifier, file?: File): Promise<{ data: Record<string, unknown> }>;
   decideFeedRun(id: Identifier, decision: 'accept' | 'discard'): Promise<{ data: Record<string, unknown> }>;
+  /** A new postback secret for a feed source: its network's address changes with it. */
+  rotateFeedPostbackSecret(id: Identifier): Promise<{ data: Record<string, unknown> }>;
   /** Creates a store without an account for a network's advertiser and maps the advertiser to it. */
   createAdvertiserStore(
     id: Identifier,
@@ -111,6 +113,8 @@ export const dataProvider: OffersDataProvider = {
     return { data: json as Record<string, unknown> };
   },
   decideFeedRun: (id, decision) => post(`admin/feed-runs/${encodeURIComponent(String(id))}/${decision}`, {}),
+  rotateFeedPostbackSecret: (id) =>
+    post(`admin/feed-sources/${encodeURIComponent(String(id))}/postback-secret/rotate`, {}),
   async createAdvertiserStore(id, { name, siteUrl, logo }) {
     const form = new FormData();
     form.append('name', name);
