@@ -581,6 +581,15 @@ describe('a source’s postback mapping', () => {
     });
     const record = (await admin('GET', `/api/admin/feed-sources/${admitad.id}`)).json();
     expect(record.postbackMapping).toEqual(preset);
+
+    // The mapping it has, sent again (its keys in another order than the database keeps): no change.
+    const same = await put({ statuses: preset.statuses, fields: { ...preset.fields } });
+    expect(same.statusCode).toBe(200);
+    const [event] = await market.api.dataSource.query(
+      "SELECT payload FROM outbox WHERE type = 'FeedSourceUpdated' AND aggregate_id = $1 ORDER BY position DESC LIMIT 1",
+      [String(admitad.id)],
+    );
+    expect(event.payload.changed).toEqual([]);
   });
 });
 

@@ -149,6 +149,17 @@ async function resolveSource(
   };
 }
 
+/**
+ * JSON with every object's keys in order: a mapping read back from `jsonb` (which orders keys its
+ * own way) and the same mapping as sent compare equal.
+ */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
 /** A second source of the same name (whatever its case) is a 409 naming the field. */
 async function unlessNameTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -209,7 +220,7 @@ export class UpdateFeedSourceHandler implements ICommandHandler<UpdateFeedSource
           await saveFeedCredential(manager, id, changes.credential && credentialOf(changes.credential));
         }
         const changed = (Object.keys(row) as Array<keyof FeedSourceRow>).filter(
-          (field) => JSON.stringify(row[field]) !== JSON.stringify(current[field]),
+          (field) => canonicalJson(row[field]) !== canonicalJson(current[field]),
         );
         if (changes.credential !== undefined) changed.push('credential' as keyof FeedSourceRow);
         record(new FeedSourceUpdated(id, (await feedSourceSettings(manager, id))!, changed));
