@@ -52,6 +52,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/follows/unsubscribe',
   'POST /api/contact',
   'POST /api/postbacks/purchases',
+  // Networks' postbacks: the source's secret as their token (test/feeds/network-postbacks.test.ts).
+  'GET /api/postbacks/networks/:sourceId',
+  'POST /api/postbacks/networks/:sourceId',
   'GET /api/out/:couponId',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
