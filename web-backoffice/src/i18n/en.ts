@@ -290,6 +290,7 @@ export const offersEnglish = {
       discarded: 'The run is discarded.',
       downloadRejections: 'Download rejected rows (CSV)',
       noRejections: 'No row was rejected.',
+      mapWaiting: 'Map the advertisers these rows wait for',
     },
     status: {
       pending: 'Pending',
@@ -612,6 +613,7 @@ export const offersEnglish = {
         ended: 'Ended',
         duplicates: 'Duplicates',
         rejected: 'Rejected',
+        waiting: 'Waiting for a store',
         error: 'Error',
         rejections: 'Rejected rows',
         line: 'Line',

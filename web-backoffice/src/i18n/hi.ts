@@ -404,6 +404,7 @@ export const hindi = {
       discarded: 'रन रद्द किया गया।',
       downloadRejections: 'अस्वीकृत पंक्तियाँ डाउनलोड करें (CSV)',
       noRejections: 'कोई पंक्ति अस्वीकृत नहीं हुई।',
+      mapWaiting: 'जिन विज्ञापनदाताओं की ये पंक्तियाँ प्रतीक्षा में हैं, उन्हें मैप करें',
     },
     status: {
       pending: 'लंबित',
@@ -720,6 +721,7 @@ export const hindi = {
         ended: 'समाप्त किए गए',
         duplicates: 'डुप्लिकेट',
         rejected: 'अस्वीकृत',
+        waiting: 'स्टोर की प्रतीक्षा में',
         error: 'त्रुटि',
         rejections: 'अस्वीकृत पंक्तियाँ',
         line: 'पंक्ति',

@@ -404,6 +404,7 @@ export const telugu = {
       discarded: 'రన్ రద్దు చేయబడింది.',
       downloadRejections: 'తిరస్కరించిన వరుసలను డౌన్‌లోడ్ చేయండి (CSV)',
       noRejections: 'ఏ వరుసా తిరస్కరించబడలేదు.',
+      mapWaiting: 'ఈ వరుసలు వేచి ఉన్న ప్రకటనదారులను మ్యాప్ చేయండి',
     },
     status: {
       pending: 'పెండింగ్',
@@ -719,6 +720,7 @@ export const telugu = {
         ended: 'ముగించినవి',
         duplicates: 'నకిలీలు',
         rejected: 'తిరస్కరించినవి',
+        waiting: 'స్టోర్ కోసం వేచి ఉన్నవి',
         error: 'లోపం',
         rejections: 'తిరస్కరించిన వరుసలు',
         line: 'లైన్',
