@@ -148,14 +148,24 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     }));
 }
 
-/** Runs a step; on failure keeps a screenshot under test/artifacts/ and rethrows. */
+/** A screenshot of the whole page under test/artifacts/, named after the step; never fails the step. */
+async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+}
+
+/**
+ * Runs a step; on failure keeps a screenshot under test/artifacts/ and rethrows. With
+ * `TEST_SCREENSHOTS=1` it keeps one of every step as it ends, to look the screens over.
+ */
 export async function step<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
   try {
-    return await action();
+    const result = await action();
+    if (process.env.TEST_SCREENSHOTS === '1') await keepScreenshot(page, name);
+    return result;
   } catch (error) {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const file = join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    await keepScreenshot(page, name);
     throw error;
   }
 }

@@ -18,5 +18,13 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // The empty-list message is grey on white at 2.5:1 by default; secondary text reaches 4.5:1.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // react-admin lets a wide table widen the whole page past a phone's screen, out from under the
+    // app bar; the page keeps the screen's width and a list's table scrolls sideways in its card.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: {
+      styleOverrides: {
+        root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+      },
+    },
   },
 };

@@ -1,4 +1,4 @@
-import { preferredLanguage } from '../engagement/public-engagement.controllers.js';
+import { preferredLanguage } from '../http/languages.js';
 import { noticePage } from '../http/notice-page.js';
 import { CLICK_OUT } from '../rules/clicks.js';
 import { LANGUAGES, type Language } from '../rules/engagement.js';

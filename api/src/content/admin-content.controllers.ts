@@ -18,7 +18,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource, ObjectLiteral } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
+import { entityOrder, filterFlag, filterText, parseListRequest, sendRange } from '../http/react-admin.js';
 import { mediaUrl } from '../media/media.js';
 import {
   CONTENT_DEFAULTS,
@@ -52,13 +52,8 @@ function withImageUrl({ imageId, ...record }: ObjectLiteral) {
 function listFilter(filter: Record<string, unknown>, columns: Record<string, 'flag' | 'text'>) {
   const where: Record<string, string | boolean> = {};
   for (const [name, type] of Object.entries(columns)) {
-    const value = filter[name];
-    if (value === undefined) continue;
-    const flag =
-      value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-    if (type === 'flag' && flag !== undefined) where[name] = flag;
-    else if (type === 'text' && typeof value === 'string' && value.length <= 100) where[name] = value;
-    else throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
+    const value = type === 'flag' ? filterFlag(filter, name) : filterText(filter, name);
+    if (value !== undefined) where[name] = value;
   }
   return where;
 }

@@ -15,45 +15,16 @@ import { ApiTags } from '@nestjs/swagger';
 import { isEmail } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../config/environment.js';
+import { preferredLanguage } from '../http/languages.js';
+import { sendNoticePage, unsubscribeQuestion } from '../http/unsubscribe-link.js';
 import { Public } from '../identity/sessions/access.js';
-import {
-  CONTACT_FORM,
-  DEFAULT_LANGUAGE,
-  EMAIL_MAX_LENGTH,
-  LANGUAGES,
-  type Language,
-  NEWSLETTER,
-} from '../rules/engagement.js';
+import { CONTACT_FORM, EMAIL_MAX_LENGTH, NEWSLETTER } from '../rules/engagement.js';
 import { SubmitContactMessage } from './commands/contact.js';
 import { FollowNewsletterLink, SubscribeToNewsletter } from './commands/newsletter.js';
 import { ContactMessageDto, NewsletterSubscriptionDto } from './dto/engagement.dto.js';
 import { FormThrottle } from './form-throttle.js';
 import { newsletterPage, newsletterUnsubscribeAsk } from './newsletter-pages.js';
 import { tokenSubscriberId } from './newsletter-tokens.js';
-
-/** The language a mailed link names (`&lang=hi`), else the browser's. */
-export function linkLanguage(lang: unknown, acceptLanguage: unknown): Language {
-  return typeof lang === 'string' && (LANGUAGES as readonly string[]).includes(lang)
-    ? (lang as Language)
-    : preferredLanguage(acceptLanguage);
-}
-
-/** The first of the product's languages the browser asks for (`hi-IN,hi;q=0.9,en;q=0.8`). */
-export function preferredLanguage(acceptLanguage: unknown): Language {
-  if (typeof acceptLanguage !== 'string') return DEFAULT_LANGUAGE;
-  const asked = acceptLanguage
-    .split(',')
-    .map((part) => {
-      const [tag = '', quality] = part.trim().split(';q=');
-      return {
-        language: tag.slice(0, 2).toLowerCase(),
-        quality: quality === undefined ? 1 : Number(quality),
-      };
-    })
-    .filter((entry) => (LANGUAGES as readonly string[]).includes(entry.language) && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality);
-  return (asked[0]?.language as Language | undefined) ?? DEFAULT_LANGUAGE;
-}
 
 @ApiTags('newsletter')
 @Controller('newsletter')
@@ -94,10 +65,7 @@ export class NewsletterController {
     return this.follow('confirm', token, reply);
   }
 
-  /**
-   * The link a reader follows: a page that asks, with a button that posts to this same address.
-   * Nothing changes on a GET: mail scanners follow every link of a mail.
-   */
+  /** The link a reader follows: a page that asks (see `unsubscribeQuestion`). */
   @Public()
   @Get('unsubscribe')
   unsubscribe(
@@ -106,13 +74,16 @@ export class NewsletterController {
     @Headers('accept-language') acceptLanguage: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const language = linkLanguage(lang, acceptLanguage);
-    const shaped = tokenSubscriberId(token) !== undefined;
-    reply.status(shaped ? 200 : 400).header('content-type', 'text/html; charset=utf-8');
-    reply.header('cache-control', 'no-store');
-    return shaped
-      ? newsletterUnsubscribeAsk(language, this.environment.PUBLIC_URL)
-      : newsletterPage('invalid', language, this.environment.PUBLIC_URL);
+    const publicUrl = this.environment.PUBLIC_URL;
+    return unsubscribeQuestion(
+      reply,
+      { token, lang, acceptLanguage },
+      {
+        isShaped: (shaped) => tokenSubscriberId(shaped) !== undefined,
+        ask: (language) => newsletterUnsubscribeAsk(language, publicUrl),
+        invalid: (language) => newsletterPage('invalid', language, publicUrl),
+      },
+    );
   }
 
   /**
@@ -128,9 +99,11 @@ export class NewsletterController {
 
   private async follow(action: 'confirm' | 'unsubscribe', token: unknown, reply: FastifyReply) {
     const { outcome, language } = await this.commands.execute(new FollowNewsletterLink(action, token));
-    reply.status(outcome === 'invalid' ? 400 : 200).header('content-type', 'text/html; charset=utf-8');
-    reply.header('cache-control', 'no-store');
-    return newsletterPage(outcome, language, this.environment.PUBLIC_URL);
+    return sendNoticePage(
+      reply,
+      outcome !== 'invalid',
+      newsletterPage(outcome, language, this.environment.PUBLIC_URL),
+    );
   }
 }
 

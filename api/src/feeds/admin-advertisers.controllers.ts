@@ -1,16 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  NotFoundException,
-  Param,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -18,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { filterFlag, filterId, filterText, listAnswer, reactAdminList } from '../http/react-admin.js';
 import { readFormWithImages } from '../media/image-forms.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../rules/feeds.js';
 import { CreateFeedAdvertiserStore, MapFeedAdvertiser, MapFeedCategory } from './commands/advertisers.js';
@@ -36,32 +24,12 @@ import {
   feedCategoryPage,
 } from './queries/advertisers.js';
 
-function badFilter(name: string): never {
-  throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
-}
+/** Networks' advertiser names, ids and category names are kept to 200 characters: a search may give a whole one. */
+const NAME_SEARCH = { maxLength: 200 };
 
-function filterFlag(filter: Record<string, unknown>, name: string) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return badFilter(name);
-}
+const FEED_ADVERTISER_LIST = reactAdminList('feed-advertisers', FEED_ADVERTISER_SORTS, 'lastSeenAt', 'DESC');
 
-function filterId(filter: Record<string, unknown>, name: string) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) badFilter(name);
-  return id as number;
-}
-
-function filterText(filter: Record<string, unknown>, name: string) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > 200) badFilter(name);
-  return value;
-}
+const FEED_CATEGORY_LIST = reactAdminList('feed-categories', FEED_CATEGORY_SORTS, 'name', 'ASC');
 
 /**
  * Networks' advertisers (react-admin REST): the queue of those not mapped to a store yet
@@ -76,19 +44,14 @@ export class AdminFeedAdvertisersController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, FEED_ADVERTISER_SORTS, {
-      sortField: 'lastSeenAt',
-      order: 'DESC',
-      perPage: 25,
-    });
-    const { rows, total } = await feedAdvertiserPage(this.dataSource, page, {
-      mapped: filterFlag(page.filter, 'mapped'),
-      sourceId: filterId(page.filter, 'sourceId'),
-      q: filterText(page.filter, 'q'),
-    });
-    sendRange(reply, 'feed-advertisers', page.offset, rows.length, total);
-    return rows;
+  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    return listAnswer(query, reply, FEED_ADVERTISER_LIST, (page) =>
+      feedAdvertiserPage(this.dataSource, page, {
+        mapped: filterFlag(page.filter, 'mapped'),
+        sourceId: filterId(page.filter, 'sourceId'),
+        q: filterText(page.filter, 'q', NAME_SEARCH),
+      }),
+    );
   }
 
   @Get(':id')
@@ -136,19 +99,14 @@ export class AdminFeedCategoriesController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, FEED_CATEGORY_SORTS, {
-      sortField: 'name',
-      order: 'ASC',
-      perPage: 25,
-    });
-    const { rows, total } = await feedCategoryPage(this.dataSource, page, {
-      sourceId: filterId(page.filter, 'sourceId'),
-      mapped: filterFlag(page.filter, 'mapped'),
-      q: filterText(page.filter, 'q'),
-    });
-    sendRange(reply, 'feed-categories', page.offset, rows.length, total);
-    return rows;
+  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    return listAnswer(query, reply, FEED_CATEGORY_LIST, (page) =>
+      feedCategoryPage(this.dataSource, page, {
+        sourceId: filterId(page.filter, 'sourceId'),
+        mapped: filterFlag(page.filter, 'mapped'),
+        q: filterText(page.filter, 'q', NAME_SEARCH),
+      }),
+    );
   }
 
   @Get(':id')

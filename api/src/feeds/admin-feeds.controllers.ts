@@ -21,7 +21,7 @@ import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
 import { readForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { filterFlag, filterId, filterText, listAnswer, reactAdminList } from '../http/react-admin.js';
 import { UNKNOWN_FIELD_MESSAGE } from '../http/validation.js';
 import { toCsv } from '../rules/csv.js';
 import {
@@ -47,34 +47,9 @@ import { FEED_SOURCE_SORTS, feedSource, feedSourcePage } from './queries/sources
 export const feedPostbackUrl = (apiUrl: string, sourceId: number, secret: string) =>
   `${apiUrl.replace(/\/$/, '')}${FEED_POSTBACK.path(sourceId)}?${FEED_POSTBACK.tokenParam}=${encodeURIComponent(secret)}`;
 
-function badFilter(name: string): never {
-  throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
-}
+const FEED_SOURCE_LIST = reactAdminList('feed-sources', FEED_SOURCE_SORTS, 'name', 'ASC');
 
-/** A filter value of a list: a text of the allowed ones, a flag or an id; anything else is a 400. */
-function filterText(filter: Record<string, unknown>, name: string, allowed?: readonly string[]) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > 100 || (allowed && !allowed.includes(value)))
-    badFilter(name);
-  return value;
-}
-
-function filterFlag(filter: Record<string, unknown>, name: string) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return badFilter(name);
-}
-
-function filterId(filter: Record<string, unknown>, name: string) {
-  const value = filter[name];
-  if (value === undefined) return undefined;
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) badFilter(name);
-  return id as number;
-}
+const FEED_RUN_LIST = reactAdminList('feed-runs', FEED_RUN_SORTS, 'id', 'DESC');
 
 /**
  * Feed sources, a react-admin REST resource: coupons from affiliate networks' feeds. Each change
@@ -90,15 +65,14 @@ export class AdminFeedSourcesController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, FEED_SOURCE_SORTS, { sortField: 'name', order: 'ASC', perPage: 25 });
-    const { rows, total } = await feedSourcePage(this.dataSource, page, {
-      enabled: filterFlag(page.filter, 'enabled'),
-      format: filterText(page.filter, 'format', FEED_FORMATS),
-      q: filterText(page.filter, 'q'),
-    });
-    sendRange(reply, 'feed-sources', page.offset, rows.length, total);
-    return rows;
+  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    return listAnswer(query, reply, FEED_SOURCE_LIST, (page) =>
+      feedSourcePage(this.dataSource, page, {
+        enabled: filterFlag(page.filter, 'enabled'),
+        format: filterText(page.filter, 'format', { allowed: FEED_FORMATS }),
+        q: filterText(page.filter, 'q'),
+      }),
+    );
   }
 
   @Get(':id')
@@ -172,14 +146,13 @@ export class AdminFeedRunsController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, FEED_RUN_SORTS, { sortField: 'id', order: 'DESC', perPage: 25 });
-    const { rows, total } = await feedRunPage(this.dataSource, page, {
-      sourceId: filterId(page.filter, 'sourceId'),
-      status: filterText(page.filter, 'status', FEED_RUN_STATUSES),
-    });
-    sendRange(reply, 'feed-runs', page.offset, rows.length, total);
-    return rows;
+  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    return listAnswer(query, reply, FEED_RUN_LIST, (page) =>
+      feedRunPage(this.dataSource, page, {
+        sourceId: filterId(page.filter, 'sourceId'),
+        status: filterText(page.filter, 'status', { allowed: FEED_RUN_STATUSES }),
+      }),
+    );
   }
 
   @Get(':id')

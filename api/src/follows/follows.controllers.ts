@@ -4,9 +4,9 @@ import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
-import { linkLanguage } from '../engagement/public-engagement.controllers.js';
 import { WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
+import { sendNoticePage, unsubscribeQuestion } from '../http/unsubscribe-link.js';
 import { CurrentAccount, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { STORE_FOLLOWS } from '../rules/follows.js';
@@ -70,10 +70,7 @@ export class StoreAlertLinksController {
     private readonly environment: Environment,
   ) {}
 
-  /**
-   * The link a reader follows: a page that asks, with a button that posts to this same address.
-   * Nothing changes on a GET: mail scanners follow every link of a mail.
-   */
+  /** The link a reader follows: a page that asks (see `unsubscribeQuestion`). */
   @Get('unsubscribe')
   unsubscribe(
     @Query('token') token: unknown,
@@ -81,13 +78,16 @@ export class StoreAlertLinksController {
     @Headers('accept-language') acceptLanguage: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const language = linkLanguage(lang, acceptLanguage);
-    const shaped = readStoreAlertLink(token) !== undefined;
-    reply.status(shaped ? 200 : 400).header('content-type', 'text/html; charset=utf-8');
-    reply.header('cache-control', 'no-store');
-    return shaped
-      ? storeAlertAsk(language, this.environment.PUBLIC_URL)
-      : storeAlertInvalid(language, this.environment.PUBLIC_URL);
+    const publicUrl = this.environment.PUBLIC_URL;
+    return unsubscribeQuestion(
+      reply,
+      { token, lang, acceptLanguage },
+      {
+        isShaped: (shaped) => readStoreAlertLink(shaped) !== undefined,
+        ask: (language) => storeAlertAsk(language, publicUrl),
+        invalid: (language) => storeAlertInvalid(language, publicUrl),
+      },
+    );
   }
 
   /**
@@ -96,14 +96,15 @@ export class StoreAlertLinksController {
    */
   @Post('unsubscribe')
   @HttpCode(200)
-  unsubscribeInOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.unfollow(token, reply);
-  }
-
-  private async unfollow(token: unknown, reply: FastifyReply) {
+  async unsubscribeInOneClick(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const result = await this.commands.execute(new FollowStoreAlertLink(token));
-    reply.status(result.outcome === 'invalid' ? 400 : 200).header('content-type', 'text/html; charset=utf-8');
-    reply.header('cache-control', 'no-store');
-    return storeAlertPage(result, this.environment.PUBLIC_URL);
+    return sendNoticePage(
+      reply,
+      result.outcome !== 'invalid',
+      storeAlertPage(result, this.environment.PUBLIC_URL),
+    );
   }
 }

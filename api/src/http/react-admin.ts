@@ -88,3 +88,75 @@ export function sendRange(
   const last = count === 0 ? offset : offset + count - 1;
   reply.header('Content-Range', `${resource} ${offset}-${last}/${total}`);
 }
+
+/** A react-admin list: its resource (as `Content-Range` names it), sortable fields and default page. */
+export interface ListDefinition<F extends string> {
+  resource: string;
+  sortable: readonly F[];
+  defaults: { sortField: F; order: 'ASC' | 'DESC'; perPage: number };
+}
+
+/** A list sorted by `sortField` unless asked otherwise, 25 rows a page (react-admin's default). */
+export function reactAdminList<F extends string>(
+  resource: string,
+  sortable: readonly F[],
+  sortField: F,
+  order: 'ASC' | 'DESC',
+): ListDefinition<F> {
+  return { resource, sortable, defaults: { sortField, order, perPage: 25 } };
+}
+
+/**
+ * Answers one page of a react-admin list: reads `sort`, `range` and `filter`, the page's rows
+ * and total through `read`, and sends the `Content-Range` ra-data-simple-rest pages with.
+ */
+export async function listAnswer<F extends string, R>(
+  query: Record<string, unknown>,
+  reply: FastifyReply,
+  list: ListDefinition<F>,
+  read: (page: ListRequest<F>) => Promise<{ rows: R[]; total: number }>,
+): Promise<R[]> {
+  const page = parseListRequest(query, list.sortable, list.defaults);
+  const { rows, total } = await read(page);
+  sendRange(reply, list.resource, page.offset, rows.length, total);
+  return rows;
+}
+
+/** The 400 of a list filter whose value the list does not take (not a database error later). */
+export function badFilter(name: string): never {
+  throw new BadRequestException({ statusCode: 400, message: HTTP_MESSAGES.badFilter(name) });
+}
+
+/** A text filter of a list (a search, a status): at most `maxLength` characters, one of `allowed` if given. */
+export function filterText(
+  filter: Record<string, unknown>,
+  name: string,
+  {
+    allowed,
+    maxLength = LIST_LIMITS.filterTextMax,
+  }: { allowed?: readonly string[]; maxLength?: number } = {},
+): string | undefined {
+  const value = filter[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > maxLength || (allowed && !allowed.includes(value)))
+    badFilter(name);
+  return value;
+}
+
+/** A yes-or-no filter of a list, as JSON or as react-admin's select sends it (`"true"`). */
+export function filterFlag(filter: Record<string, unknown>, name: string): boolean | undefined {
+  const value = filter[name];
+  if (value === undefined) return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return badFilter(name);
+}
+
+/** A filter by a row's id (a number, or its digits as a text), within PostgreSQL's integer. */
+export function filterId(filter: Record<string, unknown>, name: string): number | undefined {
+  const value = filter[name];
+  if (value === undefined) return undefined;
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) badFilter(name);
+  return id as number;
+}

@@ -6,9 +6,15 @@ export const JSON_MAX_DEPTH = 32;
 /**
  * react-admin lists: at most `maxPerPage` rows are served per request; a range asking for more
  * than `maxRequestedRows` (react-admin's export asks for 1000) or starting beyond `maxOffset` is
- * refused rather than passed to PostgreSQL.
+ * refused rather than passed to PostgreSQL. A text filter (a search) has at most `filterTextMax`
+ * characters unless its list says otherwise.
  */
-export const LIST_LIMITS = { maxPerPage: 100, maxRequestedRows: 1000, maxOffset: 100_000 } as const;
+export const LIST_LIMITS = {
+  maxPerPage: 100,
+  maxRequestedRows: 1000,
+  maxOffset: 100_000,
+  filterTextMax: 100,
+} as const;
 
 /**
  * The answer to a request that could not be served in time (a lock held too long, every database
@@ -61,4 +67,5 @@ export const HTTP_MESSAGES = {
     'The request holds text no field can take: a NUL character (U+0000), half of a UTF-16 surrogate pair, or bytes that are not UTF-8. Remove it and send the request again.',
   notNull: (field: string) => `${field} cannot be null: leave it out to keep its value.`,
   listBounds: `A range asks for at most ${LIST_LIMITS.maxRequestedRows} rows, starting no further than row ${LIST_LIMITS.maxOffset}.`,
+  badFilter: (name: string) => `The filter ${name} is not valid.`,
 } as const;

@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -19,15 +8,11 @@ import type { DataSource } from 'typeorm';
 import { StoreClaimDto } from '../feeds/dto/feed-advertiser.dto.js';
 import { Flag } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { badFilter, parseListRequest, sendRange } from '../http/react-admin.js';
 import { ClaimStore } from '../identity/commands/claim-store.js';
 import { STORE_VISIBILITY } from '../rules/storefront.js';
 import { SetStoreVisibility } from './commands/store-visibility.js';
 import { ADMIN_STORE_SORTS, adminStorePage } from './queries/store-list.js';
-
-function badFilter(name: string): never {
-  throw new BadRequestException({ statusCode: 400, message: `The filter ${name} is not valid.` });
-}
 
 export class StoreVisibilityDto {
   @IsNotEmpty({ message: STORE_VISIBILITY.hidden })

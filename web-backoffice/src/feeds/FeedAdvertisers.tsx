@@ -205,6 +205,9 @@ export const feedAdvertisers = {
       filters={[
         <SelectInput key="mapped" source="mapped" choices={MAPPED_CHOICES} alwaysOn />,
         <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+        <ReferenceInput key="sourceId" source="sourceId" reference="feed-sources">
+          <SelectInput optionText="name" />
+        </ReferenceInput>,
       ]}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>

@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
-import { Link } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { FEED_RUN_STATUSES } from '@offers/api/rules';
 import { useState } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   Button,
   Datagrid,
   FunctionField,
+  Labeled,
   List,
   NumberField,
   ReferenceField,
@@ -22,10 +23,12 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import { API_URL, type OffersDataProvider } from '../providers/dataProvider';
 import { TriggerText } from './FeedSources';
+import { whileUnderway } from './underway';
 
 /** Accept or discard a run that waits for an admin (it would end over half the source's coupons). */
 const DecisionActions = () => {
@@ -34,7 +37,7 @@ const DecisionActions = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (record?.status !== 'waiting-for-admin') return <TopToolbar />;
+  if (record?.status !== 'waiting-for-admin') return null;
   const decide = async (decision: 'accept' | 'discard') => {
     setBusy(true);
     try {
@@ -56,7 +59,7 @@ const DecisionActions = () => {
 };
 
 /** The rejected rows' CSV, downloaded with the session cookie. */
-const RejectionsLink = (_props: { label?: string }) => {
+const RejectionsLink = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
@@ -68,6 +71,46 @@ const RejectionsLink = (_props: { label?: string }) => {
   );
 };
 
+/** The advertisers' queue with the source's waiting advertisers only. */
+const waitingAdvertisersOf = (sourceId: number) =>
+  `/feed-advertisers?${new URLSearchParams({
+    filter: JSON.stringify({ mapped: 'false', sourceId }),
+    displayedFilters: JSON.stringify({ sourceId: true }),
+  })}`;
+
+const COUNTS = ['rowsRead', 'added', 'updated', 'unchanged', 'ended', 'duplicates', 'rejected', 'waiting'];
+
+/**
+ * The run's report: its counts side by side (as many a line as the screen holds) and, when rows
+ * wait for their advertisers' stores, the way to map those advertisers: the rows come in on a
+ * later run.
+ */
+const RunReport = (_props: { label?: false }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))', gap: 1.5 }}>
+        {COUNTS.map((source) => (
+          <Labeled key={source} source={source} className={`ra-field-${source}`}>
+            <NumberField source={source} />
+          </Labeled>
+        ))}
+      </Box>
+      {record.waiting > 0 && (
+        <Link
+          component={RouterLink}
+          to={waitingAdvertisersOf(record.sourceId)}
+          sx={{ mt: 1, display: 'inline-block' }}
+        >
+          {translate('offers.feeds.mapWaiting')}
+        </Link>
+      )}
+    </>
+  );
+};
+
 const STATUS_CHOICES = FEED_RUN_STATUSES.map((id) => ({ id, name: `offers.status.${id}` }));
 
 export const feedRuns = {
@@ -75,6 +118,7 @@ export const feedRuns = {
     <List
       exporter={false}
       sort={{ field: 'id', order: 'DESC' }}
+      queryOptions={{ refetchInterval: (query) => whileUnderway(query.state.data?.data) }}
       filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
@@ -86,11 +130,17 @@ export const feedRuns = {
         <DateField source="finishedAt" showTime emptyText="—" />
         <NumberField source="rowsRead" sortable={false} />
         <NumberField source="rejected" sortable={false} />
+        <NumberField source="waiting" sortable={false} />
       </Datagrid>
     </List>
   ),
   show: () => (
-    <Show actions={<DecisionActions />}>
+    <Show
+      actions={<DecisionActions />}
+      // Without the decision's toolbar the card keeps react-admin's gap under the app bar.
+      sx={{ '& > .RaShow-main:first-child': { mt: '1em' } }}
+      queryOptions={{ refetchInterval: (query) => whileUnderway(query.state.data && [query.state.data]) }}
+    >
       <SimpleShowLayout>
         <ReferenceField source="sourceId" reference="feed-sources" link="show" />
         <StatusField source="status" />
@@ -98,16 +148,10 @@ export const feedRuns = {
         <DateField source="requestedAt" showTime />
         <DateField source="startedAt" showTime emptyText="—" />
         <DateField source="finishedAt" showTime emptyText="—" />
-        <NumberField source="rowsRead" />
-        <NumberField source="added" />
-        <NumberField source="updated" />
-        <NumberField source="unchanged" />
-        <NumberField source="ended" />
-        <NumberField source="duplicates" />
-        <NumberField source="rejected" />
+        <RunReport label={false} />
         <TextField source="error" emptyText="—" />
-        <RejectionsLink label="resources.feed-runs.fields.rejections" />
         <ArrayField source="rejections">
+          <RejectionsLink />
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoRejections />}>
             <NumberField source="line" />
             <TextField source="rowId" emptyText="—" />

@@ -57,6 +57,7 @@ import {
 import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import type { OffersDataProvider } from '../providers/dataProvider';
+import { whileUnderway } from './underway';
 
 const choices = (values: readonly (string | number)[], prefix: string) =>
   values.map((value) => ({ id: value, name: `offers.feeds.${prefix}.${value}` }));
@@ -473,19 +474,24 @@ export const RunsOfSource = () => (
     target="sourceId"
     sort={{ field: 'id', order: 'DESC' }}
     label="offers.feeds.runs"
+    queryOptions={{ refetchInterval: (query) => whileUnderway(query.state.data?.data) }}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoRuns />}>
-      <NumberField source="id" />
-      <StatusField source="status" />
-      <FunctionField source="trigger" render={(run) => <TriggerText trigger={run.trigger} />} />
-      <DateField source="requestedAt" showTime />
-      <DateField source="finishedAt" showTime emptyText="—" />
-      <NumberField source="rowsRead" />
-      <NumberField source="added" />
-      <NumberField source="updated" />
-      <NumberField source="ended" />
-      <NumberField source="rejected" />
-    </Datagrid>
+    {/* A phone scrolls the counts sideways, not the whole page. */}
+    <Box sx={{ overflowX: 'auto' }}>
+      <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoRuns />}>
+        <NumberField source="id" />
+        <StatusField source="status" />
+        <FunctionField source="trigger" render={(run) => <TriggerText trigger={run.trigger} />} />
+        <DateField source="requestedAt" showTime />
+        <DateField source="finishedAt" showTime emptyText="—" />
+        <NumberField source="rowsRead" />
+        <NumberField source="added" />
+        <NumberField source="updated" />
+        <NumberField source="ended" />
+        <NumberField source="rejected" />
+        <NumberField source="waiting" />
+      </Datagrid>
+    </Box>
   </ReferenceManyField>
 );
 

@@ -319,6 +319,7 @@ export const offersEnglish = {
       rotateConfirm:
         'The network’s postbacks with the current secret will be refused until it is given the new address. Go on?',
       secretRotated: 'A new postback secret is set: give the network the new address.',
+      mapWaiting: 'Map the advertisers these rows wait for',
     },
     status: {
       pending: 'Pending',
@@ -643,6 +644,7 @@ export const offersEnglish = {
         ended: 'Ended',
         duplicates: 'Duplicates',
         rejected: 'Rejected',
+        waiting: 'Waiting for a store',
         error: 'Error',
         rejections: 'Rejected rows',
         line: 'Line',

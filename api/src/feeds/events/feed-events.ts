@@ -124,7 +124,7 @@ export class FeedCategoryMapped extends DomainEvent<{
 export class FeedRunFinished extends DomainEvent<{
   sourceId: number;
   status: 'succeeded' | 'failed';
-  counts?: FeedRunCounts & { waiting: number };
+  counts?: FeedRunCounts;
   error?: string;
 }> {
   static readonly type = 'FeedRunFinished';

@@ -65,7 +65,7 @@ interface RunSource {
 
 /** How a run ended, for the worker's metrics. */
 export type FeedRunResult =
-  | { status: 'succeeded'; sourceId: number; counts: FeedRunCounts & { waiting: number } }
+  | { status: 'succeeded'; sourceId: number; counts: FeedRunCounts }
   | { status: 'waiting-for-admin'; sourceId: number }
   | { status: 'skipped' };
 
@@ -354,7 +354,7 @@ export class FeedImport {
     }
   }
 
-  private async counts(runId: number): Promise<FeedRunCounts & { waiting: number }> {
+  private async counts(runId: number): Promise<FeedRunCounts> {
     const outcomes = await runOutcomes(this.dataSource, runId);
     const [run] = await this.dataSource.query(
       `SELECT rows_read AS "rowsRead", rejected,
@@ -384,7 +384,6 @@ export class FeedImport {
         error: null,
       });
       if (!moved) return undefined;
-      await manager.query('UPDATE feed_runs SET waiting = $2 WHERE id = $1', [runId, counts.waiting]);
       await dropStagedRows(manager, runId);
       await dropFeedUpload(manager, runId);
       record(new FeedRunFinished(runId, { sourceId: source.sourceId, status: 'succeeded', counts }));

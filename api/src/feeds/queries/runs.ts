@@ -119,6 +119,8 @@ export interface FeedRunCounts {
   ended: number;
   duplicates: number;
   rejected: number;
+  /** Rows of advertisers not mapped to a store yet. */
+  waiting: number;
 }
 
 export interface FeedRunChange {
@@ -153,7 +155,8 @@ export async function moveFeedRun(
          error = CASE WHEN $7 THEN $8 ELSE error END,
          rows_read = coalesce($9, rows_read), added = coalesce($10, added), updated = coalesce($11, updated),
          unchanged = coalesce($12, unchanged), ended = coalesce($13, ended),
-         duplicates = coalesce($14, duplicates), rejected = coalesce($15, rejected)
+         duplicates = coalesce($14, duplicates), rejected = coalesce($15, rejected),
+         waiting = coalesce($16, waiting)
        WHERE id = $1 AND status = ANY($2::text[])
        RETURNING source_id AS "sourceId")
      SELECT * FROM moved`,
@@ -173,6 +176,7 @@ export async function moveFeedRun(
       counts.ended ?? null,
       counts.duplicates ?? null,
       counts.rejected ?? null,
+      counts.waiting ?? null,
     ],
   );
   return rows[0];
