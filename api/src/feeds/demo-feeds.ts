@@ -154,8 +154,8 @@ export const demoFeedsSeed: Seed = {
       if ((await defaultFeedSlot(tx.manager)) === undefined) return 'skipped: no free slot';
       const storesBySite = new Map<string, number>();
       let created = 0;
+      const sourceIds: number[] = [];
       for (const [index, feed] of DEMO_FEEDS.entries()) {
-        const file = files[index]!;
         const { id: sourceId } = await createFeedSource(tx, {
           name: feed.source,
           format: feed.format,
@@ -163,10 +163,15 @@ export const demoFeedsSeed: Seed = {
           reviewPolicy: 'publish',
           mode: 'full',
         });
-        const { advertisers, categories } = await advertisersAndCategories(file, feed.format);
+        const { advertisers, categories } = await advertisersAndCategories(files[index]!, feed.format);
         created += await mapDemoAdvertisers(tx, sourceId, advertisers, storesBySite);
         await mapDemoCategories(tx, sourceId, categories);
-        await requestFeedRun(tx, sourceId, file);
+        sourceIds.push(sourceId);
+      }
+      // Admitad's run last: the newest coupons, first on the lists, are those with Hindi and
+      // Telugu texts.
+      for (const index of [...DEMO_FEEDS.keys()].reverse()) {
+        await requestFeedRun(tx, sourceIds[index]!, files[index]!);
       }
       return (
         `${DEMO_FEEDS.length} feed sources mapped to ${storesBySite.size} stores (${created} new, without accounts); ` +
