@@ -22,7 +22,7 @@ import { defaultFeedSlot, feedSourceNamed } from './queries/sources.js';
 
 /**
  * The demo marketplace's catalogue, as a network's would arrive: two feeds kept in `demo/` (an
- * Admitad coupons answer and a LinkMyDeals CSV, about 300 coupons and deals of 33 Indian stores,
+ * Admitad coupons answer and a LinkMyDeals CSV, about 300 coupons and deals of 32 Indian stores,
  * with Hindi and Telugu rows, a few rows the import refuses and one advertiser nobody mapped),
  * uploaded to two sources and imported by the workers through the same runs and commands as an
  * admin's upload.
