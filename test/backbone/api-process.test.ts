@@ -19,8 +19,10 @@ beforeAll(async () => {
   await eventually(
     async () => (await send(baseUrl, { method: 'GET', url: '/api/health' })).statusCode === 200,
     'the API to answer',
+    60_000,
   );
-});
+  // Every seed of `npm start` runs first: a minute or more on a busy two-core machine.
+}, 180_000);
 
 afterAll(async () => {
   await api?.stop();

@@ -5,7 +5,9 @@ import { moveFeedRun, recordFeedRejections } from '@offers/api/feeds/queries/run
 import { feedCredential } from '@offers/api/feeds/queries/sources';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName } from '@offers/api/jobs/queues';
+import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '@offers/api/rules/feeds';
+import { Worker } from 'bullmq';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
@@ -356,6 +358,37 @@ describe('feed runs', () => {
     ]);
     expect(stored.bytes.equals(feed)).toBe(true);
     await eventually(() => importJob(run.id), 'the import job');
+  });
+
+  it('get their job though a finished job of the same id is left from another database', async () => {
+    const source = await aSource();
+    const [{ sequence }] = await market.api.dataSource.query(
+      "SELECT pg_get_serial_sequence('feed_runs', 'id') AS sequence",
+    );
+    const [{ next }] = await market.api.dataSource.query(
+      `SELECT last_value + CASE WHEN is_called THEN 1 ELSE 0 END AS next FROM ${sequence}`,
+    );
+    const runId = Number(next);
+    // The run of that id of a database made before this one, whose job BullMQ keeps a day.
+    const queue = market.workers.module.get(QueueRegistry).get(QueueName.FeedImports);
+    await queue.add('feed-import', { runId }, { jobId: feedImportJobId(runId) });
+    const connection = createRedisConnection(market.test.environment.REDIS_URL, 'worker');
+    const other = new Worker(QueueName.FeedImports, async () => 'imported elsewhere', {
+      connection,
+      prefix: market.test.environment.QUEUE_PREFIX,
+    });
+    await eventually(async () => (await importJob(runId))?.returnvalue, 'the other job to finish');
+    await other.close();
+    closeRedisConnection(connection);
+
+    const response = await admin('POST', `/api/admin/feed-sources/${source.id}/runs`);
+    expect(response.json().id).toBe(runId);
+    const job = await eventually(async () => {
+      const found = await importJob(runId);
+      return found && (await found.getState()) === 'waiting' ? found : undefined;
+    }, 'a new import job');
+    expect(job.data).toEqual({ runId });
+    expect(job.returnvalue).toBeNull();
   });
 
   it('refuse a file over FEED_UPLOAD_MAX_MB (413) and record no run', async () => {

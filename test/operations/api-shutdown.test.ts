@@ -22,7 +22,8 @@ beforeAll(async () => {
   test = await createTestEnvironment('api shutdown');
   const seeded = startNode('api/dist/database/cli/seed.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
-});
+  // Every seed of `npm start`: a minute or more on a busy two-core machine.
+}, 180_000);
 
 afterEach(async () => {
   await api?.stop('SIGKILL');

@@ -25,6 +25,24 @@ export async function demoPicture(
   return sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
 }
 
+/** A store's logo: its initials on a tile of its colour. */
+export async function demoLogo(name: string, hue: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const initials = name
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z]/.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+    <rect width="256" height="256" rx="48" fill="hsl(${hue},55%,38%)"/>
+    <circle cx="200" cy="56" r="22" fill="hsl(${(hue + 40) % 360},80%,70%)"/>
+    <text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="sans-serif"
+      font-weight="700" font-size="${initials.length > 1 ? 104 : 128}" fill="#fff">${initials}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
+}
+
 // Pictures of the demo home page ---------------------------------------------------------------
 // Drawn without words: the site writes each title over or under its picture as text, in the
 // visitor's language and at a size that reads on a phone and on a desktop. The objects keep to

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { demoPicture } from '../content/demo-content.js';
+import { demoLogo, demoPicture } from '../content/demo-content.js';
 import type { Seed } from '../database/seeds/index.js';
 import { appendToOutbox } from '../events/unit-of-work.js';
 import { hashPassword } from '../identity/passwords.js';
@@ -504,24 +504,6 @@ export const DEMO_STORES: DemoStore[] = [
 
 /** How many live coupons the demo marketplace has. */
 export const DEMO_COUPON_COUNT = DEMO_STORES.reduce((count, store) => count + store.offers.length, 0);
-
-/** A store's logo: its initials on a tile of its colour. */
-async function demoLogo(name: string, hue: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const initials = name
-    .split(/\s+/)
-    .filter((word) => /^[A-Za-z]/.test(word))
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
-    <rect width="256" height="256" rx="48" fill="hsl(${hue},55%,38%)"/>
-    <circle cx="200" cy="56" r="22" fill="hsl(${(hue + 40) % 360},80%,70%)"/>
-    <text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="sans-serif"
-      font-weight="700" font-size="${initials.length > 1 ? 104 : 128}" fill="#fff">${initials}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
-}
 
 /** When an offer `days` from today ends: at India's midnight, never less than two hours away. */
 function endOf(days: number): Date {

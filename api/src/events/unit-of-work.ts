@@ -22,17 +22,30 @@ export class UnitOfWork {
     private readonly signal: OutboxSignal,
   ) {}
 
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const events: DomainEvent<object>[] = [];
-    const result = await this.dataSource.transaction(async (manager) => {
-      const answer = await work({ manager, record: (...recorded) => events.push(...recorded) });
-      if (events.length > 0) await appendToOutbox(manager, events);
-      return answer;
-    });
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     // Committed: the relay can see the events from now on.
-    if (events.length > 0) this.signal.committed();
-    return result;
+    return runInTransaction(this.dataSource, work, () => this.signal.committed());
   }
+}
+
+/**
+ * A command's work and the events it records in one transaction on `dataSource`; `committed` is
+ * called after a commit that wrote events. What UnitOfWork runs, and what a seed runs outside Nest
+ * (without a signal: the relay finds its events at its next poll).
+ */
+export async function runInTransaction<T>(
+  dataSource: DataSource,
+  work: (tx: Transaction) => Promise<T>,
+  committed?: () => void,
+): Promise<T> {
+  const events: DomainEvent<object>[] = [];
+  const result = await dataSource.transaction(async (manager) => {
+    const answer = await work({ manager, record: (...recorded) => events.push(...recorded) });
+    if (events.length > 0) await appendToOutbox(manager, events);
+    return answer;
+  });
+  if (events.length > 0) committed?.();
+  return result;
 }
 
 /**

@@ -6,6 +6,7 @@ import { type FeedImportJob, feedImportJobId } from '@offers/api/feeds/feed-impo
 import { feedRunStatus } from '@offers/api/feeds/queries/runs';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { feedImportJobOptions, QueueName } from '@offers/api/jobs/queues';
+import type { JobsOptions, Queue } from 'bullmq';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -30,9 +31,35 @@ export class FeedRunJobs implements EventConsumer {
     // A run discarded (or already taken up) before its event arrived needs no job.
     if ((await feedRunStatus(manager, runId)) !== 'queued') return;
     // Added before the inbox commits: if the commit fails, the retry adds the same job id again.
-    await this.queues.get(QueueName.FeedImports).add('feed-import', { runId } satisfies FeedImportJob, {
-      ...feedImportJobOptions(this.environment),
-      jobId: feedImportJobId(runId, event.type === FeedRunAccepted.type),
-    });
+    await addFeedImportJob(
+      this.queues.get(QueueName.FeedImports),
+      runId,
+      event.type === FeedRunAccepted.type,
+      feedImportJobOptions(this.environment),
+    );
   }
+}
+
+/**
+ * Adds the import job of a queued run, unless a job of its id is waiting, delayed or running. A
+ * job of that id already finished (completed or failed, kept a day or a month) belongs to a run of
+ * another database with the same ids, such as a local database made again while Redis kept its
+ * jobs: BullMQ would ignore the new job and the run would wait for ever, so the old one goes.
+ * Answers whether it added the job.
+ */
+export async function addFeedImportJob(
+  queue: Queue,
+  runId: number,
+  accepted: boolean,
+  options: JobsOptions,
+): Promise<boolean> {
+  const jobId = feedImportJobId(runId, accepted);
+  const existing = await queue.getJob(jobId);
+  if (existing) {
+    const state = await existing.getState();
+    if (state !== 'completed' && state !== 'failed') return false;
+    await existing.remove();
+  }
+  await queue.add('feed-import', { runId } satisfies FeedImportJob, { ...options, jobId });
+  return true;
 }

@@ -13,7 +13,6 @@ import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
 import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
-import { type FeedImportJob, feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { staleQueuedRuns } from '@offers/api/feeds/queries/runs';
 import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
 import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
@@ -31,6 +30,7 @@ import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
+import { addFeedImportJob } from '../feeds/feed-run-jobs.js';
 import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
@@ -144,20 +144,16 @@ export class SchedulerService
   }
 
   /**
-   * A queued run whose job is gone (Redis restarted empty after the job was added) gets it again;
-   * the job id names the run, so a job that still exists is left alone.
+   * A queued run whose job is gone (Redis restarted empty after the job was added), or finished
+   * for another database's run of the same id, gets it again; the job id names the run, so a job
+   * still to run is left alone.
    */
   private async readdFeedRunJobs(): Promise<number> {
     const queue = this.queues.get(QueueName.FeedImports);
     let added = 0;
     for (const run of await staleQueuedRuns(this.dataSource, STALE_FEED_RUN_AFTER_MS)) {
-      const jobId = feedImportJobId(run.id, run.accepted);
-      if (await queue.getJob(jobId)) continue;
-      await queue.add('feed-import', { runId: run.id } satisfies FeedImportJob, {
-        ...feedImportJobOptions(this.environment),
-        jobId,
-      });
-      added += 1;
+      if (await addFeedImportJob(queue, run.id, run.accepted, feedImportJobOptions(this.environment)))
+        added += 1;
     }
     return added;
   }

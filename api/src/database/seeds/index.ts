@@ -4,6 +4,7 @@ import type { Environment } from '../../config/environment.js';
 import { demoContentSeed } from '../../content/demo-content.js';
 import { demoCouponsSeed } from '../../coupons/demo-coupons.js';
 import { demoSlotsSeed } from '../../coupons/demo-slots.js';
+import { demoFeedsSeed } from '../../feeds/demo-feeds.js';
 import { firstAdminSeed } from '../../identity/admin-seed.js';
 import { demoPayoutsSeed } from '../../payouts/demo-payouts.js';
 import { demoStorefrontSeed } from '../../storefront/demo-storefront.js';
@@ -23,6 +24,7 @@ export const seeds: Seed[] = [
   demoSlotsSeed,
   demoContentSeed,
   demoCouponsSeed,
+  demoFeedsSeed,
   demoStorefrontSeed,
   demoPayoutsSeed,
   demoAnalyticsSeed,

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { StoreWithoutAccountCreated } from '../../identity/events/account-events.js';
 import { insertStoreWithoutAccount, merchantExists } from '../../identity/queries/stores-without-account.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../../rules/feeds.js';
@@ -33,30 +33,33 @@ export class MapFeedAdvertiserHandler implements ICommandHandler<MapFeedAdvertis
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ id, merchantId }: MapFeedAdvertiser) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const advertiser = await lockFeedAdvertiser(manager, id);
-      if (!advertiser) throw notFound();
-      if (!(await merchantExists(manager, merchantId))) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: M.invalid,
-          errors: { merchantId: [M.merchantUnknown] },
-        });
-      }
-      // Mapping it to the store it has is no change: no event.
-      if (advertiser.merchantId === merchantId) return;
-      await mapFeedAdvertiser(manager, id, merchantId);
-      record(
-        new FeedAdvertiserMapped(String(id), {
-          sourceId: advertiser.sourceId,
-          advertiserId: advertiser.advertiserId,
-          merchantId,
-          previousMerchantId: advertiser.merchantId,
-          storeCreated: false,
-        }),
-      );
+    return this.unitOfWork.run((tx) => mapAdvertiser(tx, id, merchantId));
+  }
+}
+
+/** MapFeedAdvertiser's work in the caller's transaction (the command's, or the demo seed's). */
+export async function mapAdvertiser({ manager, record }: Transaction, id: number, merchantId: number) {
+  const advertiser = await lockFeedAdvertiser(manager, id);
+  if (!advertiser) throw notFound();
+  if (!(await merchantExists(manager, merchantId))) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: M.invalid,
+      errors: { merchantId: [M.merchantUnknown] },
     });
   }
+  // Mapping it to the store it has is no change: no event.
+  if (advertiser.merchantId === merchantId) return;
+  await mapFeedAdvertiser(manager, id, merchantId);
+  record(
+    new FeedAdvertiserMapped(String(id), {
+      sourceId: advertiser.sourceId,
+      advertiserId: advertiser.advertiserId,
+      merchantId,
+      previousMerchantId: advertiser.merchantId,
+      storeCreated: false,
+    }),
+  );
 }
 
 export class CreateFeedAdvertiserStore extends Command<{ merchantId: number }> {
@@ -78,33 +81,40 @@ export class CreateFeedAdvertiserStoreHandler implements ICommandHandler<CreateF
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ id, store }: CreateFeedAdvertiserStore) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const advertiser = await lockFeedAdvertiser(manager, id);
-      if (!advertiser) throw notFound();
-      if (advertiser.merchantId !== null) {
-        throw new ConflictException({ statusCode: 409, message: M.alreadyMapped });
-      }
-      const { merchantId, slug } = await insertStoreWithoutAccount(manager, store);
-      const opened = await openStore(manager, merchantId, store.name, store.logo);
-      await mapFeedAdvertiser(manager, id, merchantId);
-      record(
-        new StoreWithoutAccountCreated(String(merchantId), {
-          name: store.name,
-          siteUrl: store.siteUrl,
-          slug,
-        }),
-        opened,
-        new FeedAdvertiserMapped(String(id), {
-          sourceId: advertiser.sourceId,
-          advertiserId: advertiser.advertiserId,
-          merchantId,
-          previousMerchantId: null,
-          storeCreated: true,
-        }),
-      );
-      return { merchantId };
-    });
+    return this.unitOfWork.run((tx) => createAdvertiserStore(tx, id, store));
   }
+}
+
+/** CreateFeedAdvertiserStore's work in the caller's transaction (the command's, or the demo seed's). */
+export async function createAdvertiserStore(
+  { manager, record }: Transaction,
+  id: number,
+  store: CreateFeedAdvertiserStore['store'],
+) {
+  const advertiser = await lockFeedAdvertiser(manager, id);
+  if (!advertiser) throw notFound();
+  if (advertiser.merchantId !== null) {
+    throw new ConflictException({ statusCode: 409, message: M.alreadyMapped });
+  }
+  const { merchantId, slug } = await insertStoreWithoutAccount(manager, store);
+  const opened = await openStore(manager, merchantId, store.name, store.logo);
+  await mapFeedAdvertiser(manager, id, merchantId);
+  record(
+    new StoreWithoutAccountCreated(String(merchantId), {
+      name: store.name,
+      siteUrl: store.siteUrl,
+      slug,
+    }),
+    opened,
+    new FeedAdvertiserMapped(String(id), {
+      sourceId: advertiser.sourceId,
+      advertiserId: advertiser.advertiserId,
+      merchantId,
+      previousMerchantId: null,
+      storeCreated: true,
+    }),
+  );
+  return { merchantId };
 }
 
 export class MapFeedCategory extends Command<void> {
@@ -122,25 +132,28 @@ export class MapFeedCategoryHandler implements ICommandHandler<MapFeedCategory> 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ id, categoryId }: MapFeedCategory) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      if (categoryId !== null && !(await ourCategoryExists(manager, categoryId))) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: M.invalid,
-          errors: { categoryId: [M.categoryUnknown] },
-        });
-      }
-      const changed = await setFeedCategory(manager, id, categoryId);
-      if (!changed) throw new NotFoundException({ statusCode: 404, message: M.categoryNotFound });
-      if (changed.previous === categoryId) return;
-      record(
-        new FeedCategoryMapped(String(id), {
-          sourceId: changed.sourceId,
-          name: changed.name,
-          categoryId,
-          previousCategoryId: changed.previous,
-        }),
-      );
+    return this.unitOfWork.run((tx) => mapCategory(tx, id, categoryId));
+  }
+}
+
+/** MapFeedCategory's work in the caller's transaction (the command's, or the demo seed's). */
+export async function mapCategory({ manager, record }: Transaction, id: number, categoryId: number | null) {
+  if (categoryId !== null && !(await ourCategoryExists(manager, categoryId))) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: M.invalid,
+      errors: { categoryId: [M.categoryUnknown] },
     });
   }
+  const changed = await setFeedCategory(manager, id, categoryId);
+  if (!changed) throw new NotFoundException({ statusCode: 404, message: M.categoryNotFound });
+  if (changed.previous === categoryId) return;
+  record(
+    new FeedCategoryMapped(String(id), {
+      sourceId: changed.sourceId,
+      name: changed.name,
+      categoryId,
+      previousCategoryId: changed.previous,
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '../../rules/feeds.js';
 import { FeedRunAccepted, FeedRunDiscarded, FeedRunRequested } from '../events/feed-events.js';
@@ -37,22 +37,7 @@ export class RequestFeedRunHandler implements ICommandHandler<RequestFeedRun> {
 
   async execute({ sourceId, file }: RequestFeedRun) {
     try {
-      return await this.unitOfWork.run(async ({ manager, record }) => {
-        const source = await lockFeedSource(manager, sourceId);
-        if (!source) throw new NotFoundException({ statusCode: 404, message: M.notFound });
-        if (!file && source.url === null) {
-          throw new BadRequestException({
-            statusCode: 400,
-            message: R.fileRequired,
-            errors: { file: [R.fileRequired] },
-          });
-        }
-        const trigger = file ? 'upload' : 'manual';
-        const id = await insertFeedRun(manager, sourceId, trigger);
-        if (file) await storeFeedUpload(manager, id, file);
-        record(new FeedRunRequested(id, { sourceId, trigger, uploadBytes: file?.length ?? null }));
-        return { id };
-      });
+      return await this.unitOfWork.run((tx) => requestFeedRun(tx, sourceId, file));
     } catch (error) {
       if (isUniqueViolationOf(error, 'feed_runs_one_open')) {
         throw new ConflictException({ statusCode: 409, message: R.alreadyOpen });
@@ -60,6 +45,24 @@ export class RequestFeedRunHandler implements ICommandHandler<RequestFeedRun> {
       throw error;
     }
   }
+}
+
+/** RequestFeedRun's work in the caller's transaction (the command's, or the demo seed's). */
+export async function requestFeedRun({ manager, record }: Transaction, sourceId: number, file?: Buffer) {
+  const source = await lockFeedSource(manager, sourceId);
+  if (!source) throw new NotFoundException({ statusCode: 404, message: M.notFound });
+  if (!file && source.url === null) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: R.fileRequired,
+      errors: { file: [R.fileRequired] },
+    });
+  }
+  const trigger = file ? 'upload' : 'manual';
+  const id = await insertFeedRun(manager, sourceId, trigger);
+  if (file) await storeFeedUpload(manager, id, file);
+  record(new FeedRunRequested(id, { sourceId, trigger, uploadBytes: file?.length ?? null }));
+  return { id };
 }
 
 /** The 404 or 409 of a run that is not waiting for an admin. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import {
   FEED_POSTBACK_FIELDS,
@@ -183,16 +183,17 @@ export class CreateFeedSourceHandler implements ICommandHandler<CreateFeedSource
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ form }: CreateFeedSource) {
-    return unlessNameTaken(() =>
-      this.unitOfWork.run(async ({ manager, record }) => {
-        const row = await resolveSource(manager, undefined, form);
-        const id = await insertFeedSource(manager, row, newPostbackSecret());
-        if (form.credential) await saveFeedCredential(manager, id, credentialOf(form.credential));
-        record(new FeedSourceCreated(id, (await feedSourceSettings(manager, id))!));
-        return { id };
-      }),
-    );
+    return unlessNameTaken(() => this.unitOfWork.run((tx) => createFeedSource(tx, form)));
   }
+}
+
+/** CreateFeedSource's work in the caller's transaction (the command's, or the demo seed's). */
+export async function createFeedSource({ manager, record }: Transaction, form: FeedSourceDto) {
+  const row = await resolveSource(manager, undefined, form);
+  const id = await insertFeedSource(manager, row, newPostbackSecret());
+  if (form.credential) await saveFeedCredential(manager, id, credentialOf(form.credential));
+  record(new FeedSourceCreated(id, (await feedSourceSettings(manager, id))!));
+  return { id };
 }
 
 export class UpdateFeedSource extends Command<void> {

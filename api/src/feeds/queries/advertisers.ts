@@ -58,6 +58,19 @@ export async function noteUnmappedAdvertiser(
   );
 }
 
+/** The row of a source's advertiser (its id in `feed_advertisers`), once noted. */
+export async function feedAdvertiserId(
+  reader: Reader,
+  sourceId: number,
+  advertiserId: string,
+): Promise<number | undefined> {
+  const [row] = await reader.query(
+    'SELECT id FROM feed_advertisers WHERE source_id = $1 AND advertiser_id = $2',
+    [sourceId, advertiserId],
+  );
+  return row?.id;
+}
+
 export const FEED_ADVERTISER_SORTS = ['id', 'name', 'sourceId', 'rowsWaiting', 'lastSeenAt'] as const;
 const ADVERTISER_SORT_COLUMNS: Record<(typeof FEED_ADVERTISER_SORTS)[number], string> = {
   id: 'a.id',
@@ -181,8 +194,24 @@ export async function categoryIdsFor(
   sourceId: number,
   names: readonly string[],
 ): Promise<number[]> {
-  const wanted = [...new Set(names.map((name) => name.trim().slice(0, 200)).filter(Boolean))];
+  const wanted = await noteFeedCategories(manager, sourceId, names);
   if (wanted.length === 0) return [];
+  const rows: Array<{ category_id: number }> = await manager.query(
+    `SELECT f.category_id FROM unnest($2::text[]) WITH ORDINALITY AS n(name, at)
+     JOIN feed_categories f ON f.source_id = $1 AND lower(f.name) = lower(n.name)
+     WHERE f.category_id IS NOT NULL ORDER BY n.at`,
+    [sourceId, wanted],
+  );
+  return [...new Set(rows.map((row) => row.category_id))];
+}
+
+/**
+ * Notes the network category names a source has not used before (mapped to our category of the
+ * same name, or to none); answers the names, trimmed and once each.
+ */
+async function noteFeedCategories(manager: Reader, sourceId: number, names: readonly string[]) {
+  const wanted = [...new Set(names.map((name) => name.trim().slice(0, 200)).filter(Boolean))];
+  if (wanted.length === 0) return wanted;
   await manager.query(
     `INSERT INTO feed_categories (source_id, name, category_id)
      SELECT $1, n.name, (SELECT c.id FROM categories c WHERE lower(c.name) = lower(n.name))
@@ -191,13 +220,25 @@ export async function categoryIdsFor(
      ON CONFLICT DO NOTHING`,
     [sourceId, wanted],
   );
-  const rows: Array<{ category_id: number }> = await manager.query(
-    `SELECT f.category_id FROM unnest($2::text[]) WITH ORDINALITY AS n(name, at)
-     JOIN feed_categories f ON f.source_id = $1 AND lower(f.name) = lower(n.name)
-     WHERE f.category_id IS NOT NULL ORDER BY n.at`,
+  return wanted;
+}
+
+/**
+ * A source's network categories of these names, noted first where they are new (as a run notes
+ * them), so an admin, or the demo, can map them before the first run.
+ */
+export async function feedCategoriesNamed(
+  manager: Reader,
+  sourceId: number,
+  names: readonly string[],
+): Promise<Array<{ id: number; name: string; categoryId: number | null }>> {
+  const wanted = await noteFeedCategories(manager, sourceId, names);
+  return manager.query(
+    `SELECT f.id, f.name, f.category_id AS "categoryId" FROM feed_categories f
+     WHERE f.source_id = $1 AND lower(f.name) = ANY(SELECT lower(n) FROM unnest($2::text[]) AS n)
+     ORDER BY f.id`,
     [sourceId, wanted],
   );
-  return [...new Set(rows.map((row) => row.category_id))];
 }
 
 export const FEED_CATEGORY_SORTS = ['id', 'name', 'sourceId', 'categoryId'] as const;
@@ -268,6 +309,12 @@ export async function setFeedCategory(
     [id, categoryId],
   );
   return row;
+}
+
+/** Our category of this name (its case aside), or undefined. */
+export async function ourCategoryNamed(reader: Reader, name: string): Promise<number | undefined> {
+  const [row] = await reader.query('SELECT id FROM categories WHERE lower(name) = lower($1)', [name]);
+  return row?.id;
 }
 
 export async function ourCategoryExists(reader: Reader, categoryId: number): Promise<boolean> {

@@ -84,6 +84,12 @@ export async function feedSourceSettings(
   return row;
 }
 
+/** The source of this name (its case aside, as names are unique), or undefined. */
+export async function feedSourceNamed(reader: Reader, name: string): Promise<number | undefined> {
+  const [row] = await reader.query('SELECT id FROM feed_sources WHERE lower(name) = lower($1)', [name]);
+  return row?.id;
+}
+
 /** The columns a command writes, as stored. */
 export interface FeedSourceRow {
   name: string;

@@ -55,3 +55,9 @@ export async function signedInAdmin(reader: Reader, adminId: number) {
   const [admin] = await reader.query('SELECT id, username, email FROM admins WHERE id = $1', [adminId]);
   return admin as { id: number; username: string; email: string };
 }
+
+/** The merchant signing in by this user name (its case aside), or undefined. */
+export async function merchantIdByUserName(reader: Reader, userName: string): Promise<number | undefined> {
+  const [row] = await reader.query('SELECT id FROM merchants WHERE lower(user_name) = lower($1)', [userName]);
+  return row?.id;
+}
