@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { validateEnvironment } from '@offers/api/config/environment';
 import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { STORE_FOLLOWS } from '@offers/api/rules/follows';
+import { STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules/follows';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { StoreAlerts, StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
@@ -240,6 +240,36 @@ describe('alerts of new offers', () => {
     expect(digest.text).toContain('Aloe gel 2 for 1');
     expect(digest.text).toContain('Free kumkumadi oil sample');
     expect(digest.text).toContain('http://shop.offers.test/te/store/digest-naturals');
+  });
+
+  it('counts the offers a digest does not list in the follower’s language: one more', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Ginti Herbals',
+    });
+    const { session: sita, registration: sitaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      language: 'te',
+    });
+    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await follow(sita, merchant.id)).statusCode).toBe(201);
+    expect((await follow(ravi, merchant.id)).statusCode).toBe(201);
+    await goLive(merchant, 'Tulsi face wash 10% off');
+    await firstAlertTo(sitaAccount.email);
+    // The day's mail is sent: the next ones wait for tomorrow's, one more than it lists.
+    for (let offer = 1; offer <= STORE_ALERTS.maxOffersPerMail + 1; offer += 1) {
+      const couponId = await submitCoupon(market, merchant, { title: `Herbal offer ${offer}` });
+      expect((await approve(market, couponId)).statusCode).toBe(200);
+    }
+    await untilMailsSettled();
+    await market.api.dataSource.transaction((manager) =>
+      market.workers.module.get(StoreAlerts).mailDue(manager, tomorrowInIndia()),
+    );
+    await untilMailsSettled();
+
+    const [, telugu] = storeAlertsTo(sitaAccount.email);
+    const [, english] = storeAlertsTo(raviAccount.email);
+    expect(telugu.text).toContain('మరో 1 ఆఫర్ స్టోర్‌లో ఉంది.');
+    expect(telugu.subject).toBe(`Ginti Herbals‌లో ${STORE_ALERTS.maxOffersPerMail + 1} కొత్త ఆఫర్లు`);
+    expect(english.text).toContain('And 1 more at the store.');
   });
 
   it('titles an offer in the follower’s language where the coupon has it, English otherwise', async () => {

@@ -8,9 +8,15 @@ import type { Browser, Page } from 'playwright-core';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
 import { expectAccessible } from '../support/accessibility.js';
+import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInToBackoffice } from '../support/backoffice.js';
 import { inContext, launchBrowser, seriousViolations, serveWebApp, type WebApp } from '../support/browser.js';
-import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
+import {
+  type Marketplace,
+  startMarketplace,
+  submitCoupon,
+  untilEventsProcessed,
+} from '../support/marketplace.js';
 
 let market: Marketplace;
 let site: WebApp;
@@ -209,6 +215,46 @@ describe('back-office dashboards', () => {
         await figure.getByText(first, { exact: false }).first().waitFor();
         await page.waitForLoadState('networkidle');
         expectAccessible(await seriousViolations(page));
+      }
+    });
+  }, 120_000);
+
+  it('counts the review queues in each language: one coupon waiting, no payout', async () => {
+    const { session } = await registerAndSignInMerchant(market.api.baseUrl);
+    await submitCoupon(market, session, { title: 'Waiting for review 10% off' });
+    await inContext(await browser.newContext(), 'queue-counts', async (page) => {
+      await signIn(page, 'Admin', 'admin', DEVELOPMENT_ADMIN_PASSWORD);
+      const waiting = (queue: string) =>
+        page
+          .locator('.MuiCard-root')
+          .filter({ has: page.getByRole('heading', { name: queue }) })
+          .locator('p')
+          .last();
+      for (const [language, before, coupons, payouts, oneWaiting, noneWaiting] of [
+        [
+          'English',
+          undefined,
+          'Oldest coupon waiting for review',
+          'Oldest payout requested',
+          '1 waiting',
+          '0 waiting',
+        ],
+        [
+          'हिन्दी',
+          'English',
+          'समीक्षा की प्रतीक्षा में सबसे पुराना कूपन',
+          'सबसे पुराना भुगतान अनुरोध',
+          '1 प्रतीक्षा में',
+          '0 प्रतीक्षा में',
+        ],
+        ['తెలుగు', 'हिन्दी', 'సమీక్ష కోసం వేచి ఉన్న పాత కూపన్', 'అత్యంత పాత చెల్లింపు అభ్యర్థన', '1 వేచి ఉంది', '0 వేచి ఉన్నాయి'],
+      ] as const) {
+        if (before) {
+          await page.getByRole('button', { name: before, exact: true }).click();
+          await page.getByRole('menuitem', { name: language }).click();
+        }
+        await expect(waiting(coupons).textContent()).resolves.toBe(oneWaiting);
+        await expect(waiting(payouts).textContent()).resolves.toBe(noneWaiting);
       }
     });
   }, 120_000);

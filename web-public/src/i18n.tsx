@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import rosetta from 'rosetta';
+import rosetta, { type Rosetta } from 'rosetta';
 import { formatDate, formatMoney, formatShortDate } from './formats';
+import { pluralForm } from './forms/rules';
 import en from './locales/en.json';
 import { LANGUAGE_COOKIE, type Language } from './site';
 
@@ -42,6 +43,11 @@ export function rememberLanguage(code: Language): void {
 
 export interface I18n {
   lang: Language;
+  /**
+   * A text with its `{{params}}` filled in. A text whose words change with a number is written
+   * as its plural forms (`"usedToday": { "one": ..., "other": ... }`) and given that number as
+   * `count`, which picks the form by the language's rule (api/src/rules/plurals.ts).
+   */
   t(key: string, params?: Record<string, string | number>): string;
   /** A message of the API or of the shared rules, in the chosen language. */
   msg(text: string): string;
@@ -64,11 +70,28 @@ function formatsOf(lang: Language): Pick<I18n, 'money' | 'date' | 'shortDate'> {
   };
 }
 
+/**
+ * A text of `texts` in a language, its `{{params}}` filled in; one written as its plural forms
+ * (`{ "one": ..., "other": ... }`) takes the form of `count` in that language. Empty if missing.
+ */
+export function textIn(
+  texts: Rosetta<unknown>,
+  lang: Language,
+  key: string,
+  params?: Record<string, string | number>,
+): string {
+  const count = params?.count;
+  return (
+    (typeof count === 'number' && texts.t(`${key}.${pluralForm(lang, count)}`, params, lang)) ||
+    texts.t(key, params, lang)
+  );
+}
+
 /** The texts of a loaded language, with English for what it lacks. */
 export function textsOf(lang: Language): Pick<I18n, 't' | 'msg'> {
   const messages = ((i18n.table(lang) ?? en) as Dictionary).msg as Record<string, string>;
   return {
-    t: (key, params) => i18n.t(key, params, lang) || i18n.t(key, params, 'en') || key,
+    t: (key, params) => textIn(i18n, lang, key, params) || textIn(i18n, 'en', key, params) || key,
     msg: (text) => messages[text] ?? text,
   };
 }

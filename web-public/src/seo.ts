@@ -1,9 +1,13 @@
+import rosetta from 'rosetta';
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
 import { CONTENT_WIDTH, imageSources, STORE_LOGO_SIZES } from './components/Img';
 import { CATEGORY_SLUGS, couponTextIn } from './forms/rules';
-import { LANGUAGES, pageTitle, textsOf } from './i18n';
+import { LANGUAGES, pageTitle, textIn, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
+import descriptionsEn from './locales/descriptions/en.json';
+import descriptionsHi from './locales/descriptions/hi.json';
+import descriptionsTe from './locales/descriptions/te.json';
 import { HOME_URL, type PageData, STORES_URL, storeCouponsUrl, storeUrl } from './page-data';
 import { loadedInfoTexts } from './pages/info/texts';
 import { isPrivate, type PageMatch } from './routes';
@@ -29,6 +33,16 @@ export interface PageHead {
 
 const DESCRIPTION_MAX = 160;
 
+/**
+ * The pages' descriptions, which only the server writes (into `<head>`): kept out of the texts
+ * the browser loads, whose home page has a budget.
+ */
+const DESCRIPTIONS = rosetta<typeof descriptionsEn>({
+  en: descriptionsEn,
+  hi: descriptionsHi,
+  te: descriptionsTe,
+});
+
 function clip(text: string, max = DESCRIPTION_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
@@ -52,12 +66,14 @@ export function headFor(options: {
 }): PageHead {
   const { match, path, search, lang, data, publicUrl } = options;
   const { t, msg } = textsOf(lang);
+  const describe = (key: keyof typeof descriptionsEn, params?: Record<string, string | number>) =>
+    textIn(DESCRIPTIONS, lang, key, params);
   const brand = t('brand');
   const url = (language: Language, within = path) => `${publicUrl}${localePath(language, within)}`;
   const home = data[HOME_URL] as Home | undefined;
   let image = absoluteImage(publicUrl, home?.heroes[0]?.imageUrl) ?? `${publicUrl}/og-image.png`;
   let title: string | undefined;
-  let description = t('seo.homeDescription');
+  let description = describe('homeDescription');
   const jsonLd: object[] = [];
   /** The page's main image, asked for before anything else; `sizes` as the page's <img> has it. */
   let firstImage: { url: string | null | undefined; sizes: string } | undefined;
@@ -110,14 +126,14 @@ export function headFor(options: {
         ? t('seo.categoryTitle', { category: msg(category.name) })
         : t(LISTING_PAGES[match.kind].title);
       description = listing?.data.length
-        ? t('seo.listingDescription', {
+        ? describe('listingDescription', {
             count: listing.total,
             titles: listing.data
               .slice(0, 3)
               .map((card) => couponTextIn(card, lang).title)
               .join(', '),
           })
-        : t('seo.listingEmpty');
+        : describe('listingEmpty');
       const banner = (
         data[bannersUrl(LISTING_PAGES[match.kind].banner)] as Array<{ imageUrl: string | null }>
       )?.[0];
@@ -140,10 +156,10 @@ export function headFor(options: {
       const coupons = (data[storeCouponsUrl(store.merchantId)] as CouponPage | undefined)?.data ?? [];
       const products = [...store.categories.flatMap((shelf) => shelf.products), ...store.uncategorised];
       title = t('seo.storeTitle', { store: store.storeName });
-      description = t('seo.storeDescription', {
+      description = describe('storeDescription', {
         store: store.storeName,
-        count: coupons.length,
-        products: products.length,
+        coupons: t('stores.count', { count: coupons.length }),
+        products: describe('products', { count: products.length }),
         about: store.tagline || store.aboutDescription || '',
       });
       image =
@@ -206,7 +222,7 @@ export function headFor(options: {
     }
     case 'stores': {
       title = t('seo.storesTitle');
-      description = t('seo.storesDescription');
+      description = describe('storesDescription');
       const stores = data[STORES_URL] as StoreList | undefined;
       if (stores?.data.length) {
         description = clip(`${description} ${stores.data.map((store) => store.storeName).join(', ')}`);
@@ -221,7 +237,7 @@ export function headFor(options: {
     }
     case 'contact':
       title = t('contact.title');
-      description = t('seo.infoDescription', { title });
+      description = describe('infoDescription', { title });
       break;
     case 'register':
       title = t('register.title');
@@ -244,7 +260,7 @@ export function headFor(options: {
     case 'notFound':
     case 'redirect':
       title = t('notFound.title');
-      description = t('seo.notFoundDescription');
+      description = describe('notFoundDescription');
       break;
   }
 

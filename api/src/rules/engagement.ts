@@ -1,5 +1,7 @@
 /** Limits and messages of the newsletter, contact form and earnings, shared with the web apps. */
 
+import { plural } from './plurals.js';
+
 /** The languages mails and pages are written in; a person's preference picks one. */
 export const LANGUAGES = ['en', 'hi', 'te'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,7 +51,7 @@ export const POSTBACK = {
   unknownClick: 'No click has this id.',
   clickCouponMismatch: 'This click was for another coupon.',
   clickExpired: (days: number) =>
-    `This purchase came more than ${days} days (the cookie window) after the click.`,
+    `This purchase came more than ${plural('en', days, { one: '1 day', other: `${days} days` })} (the cookie window) after the click.`,
   purchaseBeforeClick: 'This purchase was made before the click.',
   anonymousClick: 'This click was made by a visitor who was not signed in: there is no shopper to credit.',
 } as const;

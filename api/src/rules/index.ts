@@ -13,5 +13,6 @@ export * from './http.js';
 export * from './media.js';
 export * from './money.js';
 export * from './payouts.js';
+export * from './plurals.js';
 export * from './rate-limits.js';
 export * from './storefront.js';

@@ -57,7 +57,7 @@ export const ApproveDialog = ({
                 {translate('offers.review.slotOption', {
                   name: slot.name,
                   kind: translate(`resources.slots.fields.${slot.kind}`),
-                  capacity: slot.capacity,
+                  smart_count: slot.capacity,
                 })}
               </MenuItem>
             ))}

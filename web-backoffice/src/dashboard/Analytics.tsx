@@ -57,6 +57,16 @@ function useFormats() {
   };
 }
 
+type Counted = 'reveals' | 'clickOuts' | 'purchases' | 'signUps' | 'couponsApproved';
+
+/** A summary's count in words, in the form its number takes: "1 reveal", "1,204 reveals". */
+function useCounts() {
+  const translate = useTranslate();
+  const formats = useFormats();
+  return (what: Counted, value: number) =>
+    translate(`offers.analytics.counts.${what}`, { smart_count: value, count: formats.number(value) });
+}
+
 /** Reads an analytics endpoint again whenever its query changes. */
 function useFigures<T>(path: string): { figures?: T; failed: boolean } {
   const [state, setState] = useState<{ path?: string; figures?: T; failed: boolean }>({ failed: false });
@@ -190,6 +200,7 @@ const Unavailable = () => {
 export const MerchantAnalyticsPanel = () => {
   const translate = useTranslate();
   const formats = useFormats();
+  const counts = useCounts();
   const pickerId = useId();
   const [days, setDays] = useState(30);
   const [couponId, setCouponId] = useState<number | ''>('');
@@ -247,9 +258,9 @@ export const MerchantAnalyticsPanel = () => {
         summary={translate('offers.analytics.merchantSummary', {
           from: formats.longDay(figures.from),
           to: formats.longDay(figures.to),
-          reveals: formats.number(totals.reveals),
-          clickOuts: formats.number(totals.clickOuts),
-          purchases: formats.number(totals.purchases),
+          reveals: counts('reveals', totals.reveals),
+          clickOuts: counts('clickOuts', totals.clickOuts),
+          purchases: counts('purchases', totals.purchases),
           sales: formats.rupees(totals.sales),
         })}
       >
@@ -318,6 +329,7 @@ const QueueAges = ({ queues }: { queues: ReviewQueueAge[] }) => {
 export const AdminAnalyticsPanel = () => {
   const translate = useTranslate();
   const formats = useFormats();
+  const counts = useCounts();
   const headingId = useId();
   const [days, setDays] = useState(30);
   const { figures, failed } = useFigures<AdminAnalytics>(`admin/analytics?days=${days}`);
@@ -359,9 +371,9 @@ export const AdminAnalyticsPanel = () => {
           title={translate('offers.analytics.activityChart')}
           summary={translate('offers.analytics.activitySummary', {
             ...period,
-            signUps: formats.number(totals.signUps),
-            couponsApproved: formats.number(totals.couponsApproved),
-            reveals: formats.number(totals.reveals),
+            signUps: counts('signUps', totals.signUps),
+            couponsApproved: counts('couponsApproved', totals.couponsApproved),
+            reveals: counts('reveals', totals.reveals),
           })}
         >
           <LineChart

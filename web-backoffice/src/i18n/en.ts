@@ -135,8 +135,15 @@ export const offersEnglish = {
       allCoupons: 'All coupons',
       downloadCsv: 'Download CSV',
       merchantChart: 'Reveals, click-outs and purchases per day: %{coupon}',
-      merchantSummary:
-        '%{from} to %{to}: %{reveals} reveals, %{clickOuts} click-outs, %{purchases} purchases worth %{sales}.',
+      merchantSummary: '%{from} to %{to}: %{reveals}, %{clickOuts}, %{purchases} worth %{sales}.',
+      /** The summaries' counts, each taking its own plural form. */
+      counts: {
+        reveals: '%{count} reveal |||| %{count} reveals',
+        clickOuts: '%{count} click-out |||| %{count} click-outs',
+        purchases: '%{count} purchase |||| %{count} purchases',
+        signUps: '%{count} sign-up |||| %{count} sign-ups',
+        couponsApproved: '%{count} coupon approved |||| %{count} coupons approved',
+      },
       chartDescription: 'One point per day in India. The same figures are in the CSV download.',
       reveals: 'Reveals',
       clickOuts: 'Click-outs',
@@ -145,8 +152,7 @@ export const offersEnglish = {
       topBy: 'Top coupons by',
       noFigures: 'No figures in this period yet.',
       activityChart: 'Sign-ups, coupons approved and reveals per day',
-      activitySummary:
-        '%{from} to %{to}: %{signUps} sign-ups, %{couponsApproved} coupons approved, %{reveals} reveals.',
+      activitySummary: '%{from} to %{to}: %{signUps}, %{couponsApproved}, %{reveals}.',
       cashbackChart: 'Cashback confirmed and paid per day (₹)',
       cashbackSummary: '%{from} to %{to}: %{confirmed} confirmed, %{paid} paid.',
       signUps: 'Sign-ups',
@@ -170,7 +176,7 @@ export const offersEnglish = {
       processing: 'Processing…',
       approveTitle: 'Approve "%{title}"',
       slot: 'Slot',
-      slotOption: '%{name} (%{kind}, %{capacity} places)',
+      slotOption: '%{name} (%{kind}, %{smart_count} place) |||| %{name} (%{kind}, %{smart_count} places)',
       approveConfirm: 'The coupon goes live in the chosen slot. Approve it?',
       bulkApproveConfirm:
         'Approve %{smart_count} coupon into its requested slot? |||| Approve %{smart_count} coupons, each into its requested slot?',

@@ -250,8 +250,14 @@ export const hindi = {
       allCoupons: 'सभी कूपन',
       downloadCsv: 'CSV डाउनलोड करें',
       merchantChart: 'प्रतिदिन कोड देखे गए, स्टोर पर गए और ख़रीदारियाँ: %{coupon}',
-      merchantSummary:
-        '%{from} से %{to}: %{reveals} बार कोड देखे गए, %{clickOuts} बार स्टोर पर गए, %{sales} की %{purchases} ख़रीदारियाँ।',
+      merchantSummary: '%{from} से %{to}: %{reveals}, %{clickOuts}, %{sales} की %{purchases}।',
+      counts: {
+        reveals: '%{count} बार कोड देखा गया |||| %{count} बार कोड देखे गए',
+        clickOuts: '%{count} बार स्टोर पर गए |||| %{count} बार स्टोर पर गए',
+        purchases: '%{count} ख़रीदारी |||| %{count} ख़रीदारियाँ',
+        signUps: '%{count} पंजीकरण |||| %{count} पंजीकरण',
+        couponsApproved: '%{count} कूपन स्वीकृत |||| %{count} कूपन स्वीकृत',
+      },
       chartDescription: 'भारत के हर दिन का एक बिंदु। यही आँकड़े CSV डाउनलोड में हैं।',
       reveals: 'कोड देखे गए',
       clickOuts: 'स्टोर पर गए',
@@ -260,8 +266,7 @@ export const hindi = {
       topBy: 'शीर्ष कूपन इसके अनुसार',
       noFigures: 'इस अवधि में अभी कोई आँकड़े नहीं।',
       activityChart: 'प्रतिदिन पंजीकरण, स्वीकृत कूपन और देखे गए कोड',
-      activitySummary:
-        '%{from} से %{to}: %{signUps} पंजीकरण, %{couponsApproved} कूपन स्वीकृत, %{reveals} बार कोड देखे गए।',
+      activitySummary: '%{from} से %{to}: %{signUps}, %{couponsApproved}, %{reveals}।',
       cashbackChart: 'प्रतिदिन पुष्ट और भुगतान किया गया कैशबैक (₹)',
       cashbackSummary: '%{from} से %{to}: %{confirmed} पुष्ट, %{paid} भुगतान किया गया।',
       signUps: 'पंजीकरण',
@@ -285,7 +290,7 @@ export const hindi = {
       processing: 'प्रक्रिया जारी…',
       approveTitle: '"%{title}" स्वीकृत करें',
       slot: 'स्लॉट',
-      slotOption: '%{name} (%{kind}, %{capacity} स्थान)',
+      slotOption: '%{name} (%{kind}, %{smart_count} स्थान) |||| %{name} (%{kind}, %{smart_count} स्थान)',
       approveConfirm: 'कूपन चुने गए स्लॉट में लाइव होगा। स्वीकृत करें?',
       bulkApproveConfirm:
         '%{smart_count} कूपन को उसके अनुरोधित स्लॉट में स्वीकृत करें? |||| %{smart_count} कूपनों को उनके अनुरोधित स्लॉट में स्वीकृत करें?',

@@ -1,3 +1,4 @@
+import { pluralForm } from '@offers/api/rules/plurals';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { englishTranslations } from './en';
@@ -39,6 +40,18 @@ export function rememberLocale(locale: string) {
   document.documentElement.lang = locale;
 }
 
+/**
+ * A text that changes with a count is written `one |||| other` and given the count as
+ * `smart_count`; the form is picked by the shared rule (api/src/rules/plurals.ts). Polyglot's own
+ * table knows no Telugu and only "hi-IN", so it would count Hindi as English (0 takes `one` in Hindi).
+ */
+const pluralRules = {
+  pluralTypes: Object.fromEntries(
+    LOCALES.map((locale) => [locale, (count: number) => (pluralForm(locale, count) === 'one' ? 0 : 1)]),
+  ),
+  pluralTypeToLanguages: Object.fromEntries(LOCALES.map((locale) => [locale, [locale]])),
+};
+
 export const i18nProvider = polyglotI18nProvider(
   (locale) => (catalogues[locale as Locale] ?? english) as unknown as TranslationMessages,
   storedLocale(),
@@ -47,5 +60,5 @@ export const i18nProvider = polyglotI18nProvider(
     { locale: 'hi', name: 'हिन्दी' },
     { locale: 'te', name: 'తెలుగు' },
   ],
-  { allowMissing: true },
+  { allowMissing: true, pluralRules },
 );

@@ -250,8 +250,14 @@ export const telugu = {
       allCoupons: 'అన్ని కూపన్లు',
       downloadCsv: 'CSV డౌన్‌లోడ్ చేయండి',
       merchantChart: 'రోజుకు కోడ్ చూపులు, స్టోర్ సందర్శనలు, కొనుగోళ్లు: %{coupon}',
-      merchantSummary:
-        '%{from} నుండి %{to}: %{reveals} కోడ్ చూపులు, %{clickOuts} స్టోర్ సందర్శనలు, %{sales} విలువైన %{purchases} కొనుగోళ్లు.',
+      merchantSummary: '%{from} నుండి %{to}: %{reveals}, %{clickOuts}, %{sales} విలువైన %{purchases}.',
+      counts: {
+        reveals: '%{count} కోడ్ చూపు |||| %{count} కోడ్ చూపులు',
+        clickOuts: '%{count} స్టోర్ సందర్శన |||| %{count} స్టోర్ సందర్శనలు',
+        purchases: '%{count} కొనుగోలు |||| %{count} కొనుగోళ్లు',
+        signUps: '%{count} నమోదు |||| %{count} నమోదులు',
+        couponsApproved: '%{count} కూపన్ ఆమోదం |||| %{count} కూపన్లు ఆమోదం',
+      },
       chartDescription: 'భారతదేశంలో ప్రతి రోజుకు ఒక బిందువు. ఇవే గణాంకాలు CSV డౌన్‌లోడ్‌లో ఉన్నాయి.',
       reveals: 'కోడ్ చూపులు',
       clickOuts: 'స్టోర్ సందర్శనలు',
@@ -260,8 +266,7 @@ export const telugu = {
       topBy: 'టాప్ కూపన్లు దీని ప్రకారం',
       noFigures: 'ఈ వ్యవధిలో ఇంకా గణాంకాలు లేవు.',
       activityChart: 'రోజుకు నమోదులు, ఆమోదించిన కూపన్లు, కోడ్ చూపులు',
-      activitySummary:
-        '%{from} నుండి %{to}: %{signUps} నమోదులు, %{couponsApproved} కూపన్లు ఆమోదం, %{reveals} కోడ్ చూపులు.',
+      activitySummary: '%{from} నుండి %{to}: %{signUps}, %{couponsApproved}, %{reveals}.',
       cashbackChart: 'రోజుకు నిర్ధారించిన, చెల్లించిన క్యాష్‌బ్యాక్ (₹)',
       cashbackSummary: '%{from} నుండి %{to}: %{confirmed} నిర్ధారించబడింది, %{paid} చెల్లించబడింది.',
       signUps: 'నమోదులు',
@@ -276,7 +281,7 @@ export const telugu = {
       queueEmpty: 'ఏదీ వేచి లేదు',
       oldestToday: 'ఈ రోజు నుండి',
       oldestWaits: '%{smart_count} రోజు |||| %{smart_count} రోజులు',
-      waiting: '%{count} వేచి ఉన్నాయి',
+      waiting: '%{count} వేచి ఉంది |||| %{count} వేచి ఉన్నాయి',
     },
     review: {
       approve: 'ఆమోదించండి',
@@ -285,7 +290,7 @@ export const telugu = {
       processing: 'ప్రాసెస్ అవుతోంది…',
       approveTitle: '"%{title}" ఆమోదించండి',
       slot: 'స్లాట్',
-      slotOption: '%{name} (%{kind}, %{capacity} స్థానాలు)',
+      slotOption: '%{name} (%{kind}, %{smart_count} స్థానం) |||| %{name} (%{kind}, %{smart_count} స్థానాలు)',
       approveConfirm: 'కూపన్ ఎంచుకున్న స్లాట్‌లో లైవ్ అవుతుంది. ఆమోదించాలా?',
       bulkApproveConfirm:
         '%{smart_count} కూపన్‌ను అభ్యర్థించిన స్లాట్‌లో ఆమోదించాలా? |||| %{smart_count} కూపన్లను వాటి అభ్యర్థించిన స్లాట్లలో ఆమోదించాలా?',

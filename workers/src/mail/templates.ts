@@ -1,5 +1,6 @@
 import { escapeHtml } from '@offers/api/http/html';
 import type { Language } from '@offers/api/rules/engagement';
+import { plural } from '@offers/api/rules/plurals';
 
 /** A block of a mail: a paragraph, a quoted text the sender wrote (a reason), or a list of links. */
 type Block = string | { quote: string } | { links: Array<{ label: string; url: string }> };
@@ -96,7 +97,10 @@ const english: Templates = {
     blocks: [
       `Hello ${p.name},`,
       'Welcome to Offers Marketplace. Please confirm your email address, so that we can reach you about your coupons and products.',
-      `The link works for ${p.validForHours} hours.`,
+      plural('en', p.validForHours, {
+        one: `The link works for ${p.validForHours} hour.`,
+        other: `The link works for ${p.validForHours} hours.`,
+      }),
     ],
     action: { label: 'Confirm email address', url: p.confirmUrl },
   }),
@@ -105,7 +109,7 @@ const english: Templates = {
     blocks: [
       `Hello ${p.name},`,
       'Someone asked to reset the password of your Offers Marketplace account. Choose a new password with the link below.',
-      `The link works once, for ${p.validForMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      `The link works once, for ${plural('en', p.validForMinutes, { one: `${p.validForMinutes} minute`, other: `${p.validForMinutes} minutes` })}. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ],
     action: { label: 'Choose a new password', url: p.resetUrl },
   }),
@@ -386,7 +390,10 @@ const telugu: Templates = {
     blocks: [
       `నమస్కారం ${p.name},`,
       'ఆఫర్స్ మార్కెట్‌ప్లేస్‌కు స్వాగతం. మీ కూపన్లు మరియు ఉత్పత్తుల గురించి మిమ్మల్ని సంప్రదించగలిగేలా దయచేసి మీ ఈమెయిల్ చిరునామాను నిర్ధారించండి.',
-      `ఈ లింక్ ${p.validForHours} గంటల వరకు పనిచేస్తుంది.`,
+      plural('te', p.validForHours, {
+        one: `ఈ లింక్ ${p.validForHours} గంట వరకు పనిచేస్తుంది.`,
+        other: `ఈ లింక్ ${p.validForHours} గంటల వరకు పనిచేస్తుంది.`,
+      }),
     ],
     action: { label: 'ఈమెయిల్ చిరునామాను నిర్ధారించండి', url: p.confirmUrl },
   }),
@@ -395,7 +402,7 @@ const telugu: Templates = {
     blocks: [
       `నమస్తే ${p.name},`,
       'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా పాస్‌వర్డ్‌ను రీసెట్ చేయమని ఎవరో అడిగారు. కింది లింక్‌తో కొత్త పాస్‌వర్డ్‌ను ఎంచుకోండి.',
-      `ఈ లింక్ ఒక్కసారి మాత్రమే, ${p.validForMinutes} నిమిషాల పాటు పనిచేస్తుంది. మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.`,
+      `ఈ లింక్ ఒక్కసారి మాత్రమే, ${plural('te', p.validForMinutes, { one: `${p.validForMinutes} నిమిషం`, other: `${p.validForMinutes} నిమిషాల` })} పాటు పనిచేస్తుంది. మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.`,
     ],
     action: { label: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి', url: p.resetUrl },
   }),
@@ -463,7 +470,10 @@ const telugu: Templates = {
         p.offers.length + p.more === 1
           ? `మీరు అనుసరించే స్టోర్ ${p.storeName}‌లో ఒక కొత్త ఆఫర్ ఉంది:`
           : `మీరు అనుసరించే స్టోర్ ${p.storeName}‌లో ${p.offers.length + p.more} కొత్త ఆఫర్లు ఉన్నాయి:`,
-      more: `మరో ${p.more} ఆఫర్లు స్టోర్‌లో ఉన్నాయి.`,
+      more: plural('te', p.more, {
+        one: `మరో ${p.more} ఆఫర్ స్టోర్‌లో ఉంది.`,
+        other: `మరో ${p.more} ఆఫర్లు స్టోర్‌లో ఉన్నాయి.`,
+      }),
       action: `${p.storeName} యొక్క అన్ని ఆఫర్లు చూడండి`,
       why: `మీరు ఆఫర్స్ మార్కెట్‌ప్లేస్‌లో ${p.storeName}‌ను అనుసరిస్తున్నందున ఈ మెయిల్ మీకు వచ్చింది: మీరు అనుసరించే ప్రతి స్టోర్‌కు రోజుకు గరిష్ఠంగా ఒక మెయిల్.`,
       stop: `${p.storeName} హెచ్చరికలను ఆపండి`,
