@@ -4,23 +4,20 @@ import {
   categoryIdsFor,
   noteUnmappedAdvertiser,
 } from '@offers/api/feeds/queries/advertisers';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
-import { signInAsAdmin } from '../support/backoffice.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
-import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
+import { type BackofficeSite, signInAsAdmin, startBackofficeSite } from '../support/backoffice.js';
+import { seriousViolations, step } from '../support/browser.js';
+import { type Marketplace, untilEventsProcessed } from '../support/marketplace.js';
 
+let backoffice: BackofficeSite;
 let market: Marketplace;
-let site: WebApp;
-let browser: Browser;
 let sourceId: number;
 
 beforeAll(async () => {
-  market = await startMarketplace('backoffice_feed_advertisers');
-  site = await serveWebApp('web-backoffice', market.api.baseUrl);
-  browser = await launchBrowser();
+  backoffice = await startBackofficeSite('backoffice_feed_advertisers');
+  market = backoffice.market;
   const created = await market.api.http.inject({
     method: 'POST',
     url: '/api/admin/feed-sources',
@@ -39,16 +36,12 @@ beforeAll(async () => {
   await categoryIdsFor(manager, sourceId, ['Mobiles & Tablets']);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await market?.close();
-});
+afterAll(() => backoffice?.close());
 
 describe('back-office: advertisers and network categories', () => {
   it('an admin creates the store of a waiting advertiser, maps another to it, gives it to its merchant and maps a category', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await signInAsAdmin(page, site.url);
+    const page = await backoffice.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInAsAdmin(page, backoffice.site.url);
 
     await step(page, 'feed-advertisers-queue', async () => {
       await page.getByRole('menuitem', { name: 'Advertisers' }).click();

@@ -1,38 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FEED_REJECTIONS } from '@offers/api/rules';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
-import { signInAsAdmin } from '../support/backoffice.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
-import { mapAdvertiser } from '../support/feeds.js';
-import { type Marketplace, startMarketplace } from '../support/marketplace.js';
+import { type BackofficeSite, signInAsAdmin, startBackofficeSite } from '../support/backoffice.js';
+import { seriousViolations, step } from '../support/browser.js';
+import { fillMappedCsvSource, mapAdvertiser } from '../support/feeds.js';
 
 /**
  * The back-office's feed journey as an admin walks it, with the workers importing for real: add a
  * source, upload its file, read the run's report, map the advertiser its rows wait for, upload
  * again and see those rows added, and download the rejected rows.
  */
-let market: Marketplace;
-let site: WebApp;
-let browser: Browser;
+let backoffice: BackofficeSite;
 
 beforeAll(async () => {
-  market = await startMarketplace('backoffice_feed_journey', {
+  backoffice = await startBackofficeSite('backoffice_feed_journey', {
     consumers: [FeedRunJobs],
     roles: ['relay', 'events', 'feeds'],
   });
-  site = await serveWebApp('web-backoffice', market.api.baseUrl);
-  browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await market?.close();
-});
+afterAll(() => backoffice?.close());
 
 /** A partner's file: a row of a mapped advertiser, one of an advertiser not mapped yet, a row without a title. */
 const feedOf = (mapped: string, waiting: string) =>
@@ -87,6 +78,7 @@ describe('back-office: the feed journey', () => {
   it.each(VIEWPORTS)(
     'on a $name an admin adds a source, uploads its file, maps the waiting advertiser and sees its rows added on the next run',
     async ({ name: size, width, height }) => {
+      const { market, site, browser } = backoffice;
       const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -102,15 +94,14 @@ describe('back-office: the feed journey', () => {
       await step(page, `feed-journey-${size}-add-source`, async () => {
         await openMenu(page, 'Feed sources');
         await page.getByRole('link', { name: 'Create', exact: true }).click();
-        await page.getByLabel('Name *').fill(sourceName);
-        await page.getByLabel('Format').click();
-        await page.getByRole('option', { name: 'CSV with mapped columns' }).click();
-        await page.getByLabel('Row id column').fill('id');
-        await page.getByLabel('Advertiser id column').fill('store_id');
-        await page.getByLabel('Advertiser name column').fill('store_name');
-        await page.getByLabel('Title column *').fill('title');
-        await page.getByLabel('Code column').fill('code');
-        await page.getByLabel('End date column').fill('end_date');
+        await fillMappedCsvSource(page, sourceName, {
+          'Row id column': 'id',
+          'Advertiser id column': 'store_id',
+          'Advertiser name column': 'store_name',
+          'Title column *': 'title',
+          'Code column': 'code',
+          'End date column': 'end_date',
+        });
         expectAccessible(await seriousViolations(page));
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('Not run yet').waitFor();

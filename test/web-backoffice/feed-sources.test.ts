@@ -3,51 +3,47 @@ import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName } from '@offers/api/jobs/queues';
 import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules/feeds';
-import type { Browser } from 'playwright-core';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { expectAccessible } from '../support/accessibility.js';
-import { signInAsAdmin } from '../support/backoffice.js';
-import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
-import { type Marketplace, startMarketplace } from '../support/marketplace.js';
+import { type BackofficeSite, signInAsAdmin, startBackofficeSite } from '../support/backoffice.js';
+import { seriousViolations, step } from '../support/browser.js';
+import { fillMappedCsvSource } from '../support/feeds.js';
+import type { Marketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 
+let backoffice: BackofficeSite;
 let market: Marketplace;
-let site: WebApp;
-let browser: Browser;
 
 beforeAll(async () => {
-  market = await startMarketplace('backoffice_feed_sources', { consumers: [FeedRunJobs] });
-  site = await serveWebApp('web-backoffice', market.api.baseUrl);
-  browser = await launchBrowser();
+  backoffice = await startBackofficeSite('backoffice_feed_sources', { consumers: [FeedRunJobs] });
+  market = backoffice.market;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await market?.close();
-});
+afterAll(() => backoffice?.close());
 
 const FEED = 'id;store_id;title;code\r\n1;7;"Flat ₹200 off; on ₹999";SAVE200\r\n';
 
 describe('back-office: feed sources', () => {
   it('an admin adds a mapped-CSV source, uploads a file and sees the queued run', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await signInAsAdmin(page, site.url);
+    const page = await backoffice.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInAsAdmin(page, backoffice.site.url);
 
     await step(page, 'feed-source-create', async () => {
       await page.getByRole('menuitem', { name: 'Feed sources' }).click();
       await page.getByRole('link', { name: 'Create' }).click();
-      await page.getByLabel('Name').fill('Partner coupons CSV');
-      await page.getByLabel('Format').click();
-      await page.getByRole('option', { name: 'CSV with mapped columns' }).click();
+      await fillMappedCsvSource(
+        page,
+        'Partner coupons CSV',
+        {
+          'Row id column': 'id',
+          'Advertiser id column': 'store_id',
+          'Title column *': 'title',
+          'Code column': 'code',
+        },
+        'Semicolon',
+      );
       // No address: an uploaded feed, so neither a schedule nor a credential is offered.
       await expect(page.getByLabel('Schedule').count()).resolves.toBe(0);
-      await page.getByLabel('Separator').click();
-      await page.getByRole('option', { name: 'Semicolon' }).click();
-      await page.getByLabel('Row id column').fill('id');
-      await page.getByLabel('Advertiser id column').fill('store_id');
-      await page.getByLabel('Title column *').fill('title');
-      await page.getByLabel('Code column').fill('code');
       expectAccessible(await seriousViolations(page));
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Not run yet').waitFor();
@@ -105,9 +101,9 @@ describe('back-office: feed sources', () => {
     });
     const { id, postbackSecret, postbackUrl } = created.json();
     expect(postbackUrl).toContain(`/api/postbacks/networks/${id}?token=`);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await signInAsAdmin(page, site.url);
-    await page.goto(`${site.url}/#/feed-sources/${id}/show`);
+    const page = await backoffice.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInAsAdmin(page, backoffice.site.url);
+    await page.goto(`${backoffice.site.url}/#/feed-sources/${id}/show`);
 
     await step(page, 'feed-source-postback', async () => {
       await expect(page.getByTestId('postback-url').textContent()).resolves.toBe(postbackUrl);

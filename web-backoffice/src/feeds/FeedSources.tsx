@@ -476,22 +476,19 @@ export const RunsOfSource = () => (
     label="offers.feeds.runs"
     queryOptions={{ refetchInterval: (query) => whileUnderway(query.state.data?.data) }}
   >
-    {/* A phone scrolls the counts sideways, not the whole page. */}
-    <Box sx={{ overflowX: 'auto' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoRuns />}>
-        <NumberField source="id" />
-        <StatusField source="status" />
-        <FunctionField source="trigger" render={(run) => <TriggerText trigger={run.trigger} />} />
-        <DateField source="requestedAt" showTime />
-        <DateField source="finishedAt" showTime emptyText="—" />
-        <NumberField source="rowsRead" />
-        <NumberField source="added" />
-        <NumberField source="updated" />
-        <NumberField source="ended" />
-        <NumberField source="rejected" />
-        <NumberField source="waiting" />
-      </Datagrid>
-    </Box>
+    <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoRuns />}>
+      <NumberField source="id" />
+      <StatusField source="status" />
+      <FunctionField source="trigger" render={(run) => <TriggerText trigger={run.trigger} />} />
+      <DateField source="requestedAt" showTime />
+      <DateField source="finishedAt" showTime emptyText="—" />
+      <NumberField source="rowsRead" />
+      <NumberField source="added" />
+      <NumberField source="updated" />
+      <NumberField source="ended" />
+      <NumberField source="rejected" />
+      <NumberField source="waiting" />
+    </Datagrid>
   </ReferenceManyField>
 );
 
