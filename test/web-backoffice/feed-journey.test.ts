@@ -60,10 +60,14 @@ async function uploadAndOpenRun(page: Page, feed: string, run: number) {
     mimeType: 'text/csv',
     buffer: Buffer.from(feed),
   });
-  const newest = page.locator('tbody tr').first();
+  // The runs' list, not the postback fields' table beside it.
+  const newest = page.locator('tbody tr.RaDatagrid-row').first();
   // A string, because the test code is type-checked without the DOM's types.
-  await page.waitForFunction(`document.querySelectorAll('tbody tr').length === ${run}`);
+  await page.waitForFunction(`document.querySelectorAll('tbody tr.RaDatagrid-row').length === ${run}`);
   await newest.getByText('Succeeded').waitFor({ timeout: 30_000 });
+  // On a phone the upload's notice lies over the list's first row: the admin closes it.
+  await page.keyboard.press('Escape');
+  await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached' });
   await newest.click();
   // The run's page may first show the run as the list first read it (queued), then as it is.
   await page.locator('.ra-field-status').getByText('Succeeded').waitFor();
@@ -172,7 +176,9 @@ describe('back-office: the feed journey', () => {
         // The source's runs and the list of every run say how many rows waited, run by run.
         await page.getByRole('link', { name: sourceName }).click();
         await page.getByRole('columnheader', { name: 'Waiting for a store' }).waitFor();
-        await expect(page.locator('tbody tr td:last-child').allTextContents()).resolves.toEqual(['0', '1']);
+        await expect(
+          page.locator('tbody tr.RaDatagrid-row td:last-child').allTextContents(),
+        ).resolves.toEqual(['0', '1']);
         await expectWithinScreen(page, width);
         expectAccessible(await seriousViolations(page));
         await openMenu(page, 'Feed runs');
