@@ -300,6 +300,7 @@ export const offersEnglish = {
         commission: 'Commission field',
         status: 'Status field',
         currency: 'Currency field',
+        category: 'Product category field',
       },
       postbackStatus: {
         pending: 'Pending status words',

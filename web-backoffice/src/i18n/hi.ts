@@ -414,6 +414,7 @@ export const hindi = {
         commission: 'कमीशन फ़ील्ड',
         status: 'स्थिति फ़ील्ड',
         currency: 'मुद्रा फ़ील्ड',
+        category: 'उत्पाद श्रेणी फ़ील्ड',
       },
       postbackStatus: {
         pending: 'लंबित स्थिति के शब्द',

@@ -414,6 +414,7 @@ export const telugu = {
         commission: 'కమీషన్ ఫీల్డ్',
         status: 'స్థితి ఫీల్డ్',
         currency: 'కరెన్సీ ఫీల్డ్',
+        category: 'ఉత్పత్తి వర్గం ఫీల్డ్',
       },
       postbackStatus: {
         pending: 'పెండింగ్ స్థితి పదాలు',

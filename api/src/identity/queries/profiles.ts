@@ -55,3 +55,13 @@ export async function signedInAdmin(reader: Reader, adminId: number) {
   const [admin] = await reader.query('SELECT id, username, email FROM admins WHERE id = $1', [adminId]);
   return admin as { id: number; username: string; email: string };
 }
+
+/** Admins' usernames by id (for records that say which admin did something). */
+export async function adminNames(reader: Reader, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; username: string }> = await reader.query(
+    'SELECT id, username FROM admins WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
