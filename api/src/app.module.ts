@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { CashbackModule } from './cashback/cashback.module.js';
 import { ClicksModule } from './clicks/clicks.module.js';
 import type { Environment } from './config/environment.js';
 import { ContentModule } from './content/content.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         HealthModule,
         EngagementModule,
         EarningsModule,
+        CashbackModule,
         PayoutsModule,
         SearchModule,
         FollowsModule,

@@ -489,6 +489,25 @@ describe('a network’s postback', () => {
     expect(await earningsCount()).toBe(earnings);
     expect(await changeEvents()).toBe(events);
   });
+
+  it('for a store an admin hid is refused with 403, a new purchase or a status, and changes nothing', async () => {
+    const { clickId } = await clickOut(admitad.couponId);
+    const order = nextOrder();
+    const fields = { subid: clickId, order_id: order, order_sum: '900.00', status: 'pending' };
+    expect((await admitadGet(fields)).statusCode).toBe(201);
+    await admin('PUT', `/api/admin/stores/${storeId}`, { hidden: true });
+    const [earnings, events] = [await earningsCount(), await changeEvents()];
+
+    const fresh = await admitadGet({ ...fields, order_id: nextOrder() });
+    const approved = await admitadGet({ ...fields, status: 'approved' });
+    for (const answer of [fresh, approved]) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(POSTBACK.merchantHidden);
+    }
+    expect([await earningsCount(), await changeEvents()]).toEqual([earnings, events]);
+    await admin('PUT', `/api/admin/stores/${storeId}`, { hidden: false });
+    expect((await admitadGet({ ...fields, status: 'approved' })).json().state).toBe('confirmed');
+  });
 });
 
 describe('a source’s postback mapping', () => {
@@ -503,7 +522,14 @@ describe('a source’s postback mapping', () => {
     expect(list.body).not.toContain(cuelinks.secret);
 
     const mapping = {
-      fields: { clickId: 'sub_id', orderId: 'txn', orderAmount: 'amount', commission: null, status: 'state' },
+      fields: {
+        clickId: 'sub_id',
+        orderId: 'txn',
+        orderAmount: 'amount',
+        commission: null,
+        status: 'state',
+        category: 'product_category',
+      },
       statuses: { pending: ['open'], approved: ['ok', 'OK '], declined: ['void'] },
     };
     const saved = await admin('PUT', `/api/admin/feed-sources/${cuelinks.id}`, { postbackMapping: mapping });
@@ -516,6 +542,7 @@ describe('a source’s postback mapping', () => {
         commission: null,
         status: 'state',
         currency: null,
+        category: 'product_category',
       },
       statuses: { pending: ['open'], approved: ['ok', 'OK'], declined: ['void'] },
     });
@@ -525,13 +552,20 @@ describe('a source’s postback mapping', () => {
     );
     expect(event.payload.changed).toEqual(['postbackMapping']);
 
+    // The category the network names earns the store's rate for it, as it was at the click.
+    await admin('PUT', `/api/admin/cashback-rates/${storeId}`, {
+      categories: [{ name: 'Skin Care', rate: { percent: '9' } }],
+    });
     const { clickId } = await clickOut(cuelinks.couponId);
     const url = (fields: Record<string, string>) =>
       `/api/postbacks/networks/${cuelinks.id}?${query({ token: cuelinks.secret, ...fields })}`;
     const order = nextOrder();
-    expect(
-      (await inject('GET', url({ sub_id: clickId, txn: order, amount: '10', state: 'open' }))).statusCode,
-    ).toBe(201);
+    const opened = await inject(
+      'GET',
+      url({ sub_id: clickId, txn: order, amount: '10', state: 'open', product_category: 'skin care' }),
+    );
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json()).toMatchObject({ ratePercent: '9.00', cashback: '0.90' });
     const ok = await inject('GET', url({ sub_id: clickId, txn: order, amount: '10', state: 'ok' }));
     expect(ok.json().state).toBe('confirmed');
     // The old names say nothing now.

@@ -1,5 +1,4 @@
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { ReferralRewards } from '../../workers/src/consumers/referral-rewards.js';
 import { CampaignFanOut } from '../../workers/src/mail/campaign-batches.js';
 import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
 import { StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
@@ -11,7 +10,6 @@ export const ENGAGEMENT_CONSUMERS = [
   CouponListingProjection,
   MailConsumer,
   CampaignFanOut,
-  ReferralRewards,
   StoreAlertsConsumer,
 ];
 

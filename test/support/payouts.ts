@@ -15,9 +15,9 @@ export async function cashbackShop(market: Marketplace, overrides: Record<string
   if (approved.statusCode !== 200) throw new Error(`coupon not approved: ${approved.body}`);
   const rate = await market.api.http.inject({
     method: 'PUT',
-    url: `/api/admin/merchants/${merchant.id}/cashback-rate`,
+    url: `/api/admin/cashback-rates/${merchant.id}`,
     headers: market.admin,
-    payload: { ratePercent: '100' },
+    payload: { base: { percent: '100' } },
   });
   if (rate.statusCode !== 200) throw new Error(`rate not set: ${rate.body}`);
   const secret = (

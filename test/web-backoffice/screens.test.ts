@@ -123,6 +123,9 @@ describe('back-office: every screen without a console error or warning', () => {
     await visit(page, '/feed-runs', 'Feed runs');
     await visit(page, '/feed-advertisers', 'Advertisers');
     await visit(page, '/feed-categories', 'Network categories');
+    await visit(page, '/cashback-rates', 'Cashback rates');
+    await visit(page, `/cashback-rates/${session.id}`, 'Coupons’ own rates');
+    await visit(page, '/cashback-proposals', 'Cashback proposals');
     for (const resource of ['heroes', 'banners', 'seasonal-offers', 'flash-texts', 'best-offer-banners']) {
       await visit(page, `/${resource}`, /./);
     }

@@ -4,6 +4,8 @@ import { ForgotPasswordPage, ResetPasswordPage } from './account/PasswordPages';
 import { ProfilePage } from './account/ProfilePage';
 import { ReferralPage } from './account/ReferralPage';
 import { SecurityPage } from './account/SecurityPage';
+import { cashbackProposals } from './cashback/CashbackProposals';
+import { cashbackRates } from './cashback/CashbackRates';
 import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from './content';
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
@@ -61,6 +63,10 @@ export const App = () => (
             <Resource name="feed-advertisers" {...feedAdvertisers} />
             <Resource name="feed-categories" {...feedCategories} />
             <Resource name="stores" />
+            <Resource name="cashback-rates" {...cashbackRates} />
+            <Resource name="cashback-changes" />
+            <Resource name="coupon-cashback-rates" />
+            <Resource name="cashback-proposals" {...cashbackProposals} />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
             <Resource name="seasonal-offers" {...seasonalOffers} />

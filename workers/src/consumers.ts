@@ -2,7 +2,6 @@ import type { Type } from '@nestjs/common';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from './consumers/daily-figures.projection.js';
 import { HomeContentProjection } from './consumers/home-content.projection.js';
-import { ReferralRewards } from './consumers/referral-rewards.js';
 import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
 import { FeedRunJobs } from './feeds/feed-run-jobs.js';
@@ -20,7 +19,6 @@ export const eventConsumers: Type<EventConsumer>[] = [
   StorePageProjection,
   MailConsumer,
   CampaignFanOut,
-  ReferralRewards,
   StoreAlertsConsumer,
   DailyFiguresProjection,
   FeedRunJobs,

@@ -225,9 +225,16 @@ export class Environment {
   @Max(256)
   EVENT_CONCURRENCY = 64;
 
-  /** Cashback on a purchase when neither its coupon nor its merchant has a rate: a percentage, up to 2 decimals. */
+  /** Cashback on a purchase when its store has no rate of its own (nor its coupon or category): a percentage, up to 2 decimals. */
   @Matches(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { message: 'must be a percentage from 0 to 100' })
   CASHBACK_DEFAULT_RATE_PERCENT = '5';
+
+  /**
+   * The share of a network's payout the site passes on as cashback, in percent: a feed's payout
+   * of 10 % proposes a rate of 7 % at 70. Proposals wait for an admin; nothing is applied.
+   */
+  @Matches(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { message: 'must be a percentage from 0 to 100' })
+  CASHBACK_SHARE_PERCENT = '70';
 
   /** What a referrer earns when someone they referred makes a first confirmed purchase, in rupees. */
   @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })

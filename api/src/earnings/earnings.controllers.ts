@@ -1,7 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   BadRequestException,
-  Body,
   Controller,
   Get,
   Headers,
@@ -9,7 +8,6 @@ import {
   NotFoundException,
   Param,
   Post,
-  Put,
   Query,
   Req,
   Res,
@@ -39,9 +37,8 @@ import {
   type NetworkPurchaseResult,
   RecordNetworkPurchase,
   RecordPurchase,
-  SetCashbackRate,
 } from './commands/purchases.js';
-import { CashbackRateDto, EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
+import { EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
 import { basisPointsToPercent, rupees } from './money.js';
 import type { EarningsEntry, EarningsHistory, PostbackSettings } from './queries/answers.js';
 import {
@@ -86,6 +83,10 @@ const earningRecord = (row: EarningRow) => ({
   purchaseType: row.purchaseType,
   purchaseAmount: row.purchaseAmountPaise === null ? null : rupees(row.purchaseAmountPaise),
   ratePercent: basisPointsToPercent(row.rateBp),
+  /** A flat rate's amount per purchase (then `ratePercent` is null). */
+  rateRupees: row.flatRatePaise === null ? null : rupees(row.flatRatePaise),
+  /** Above its store's cap: an admin confirms it, a network's approval does not. */
+  overCap: row.overCap,
   cashback: rupees(row.amountPaise),
   state: row.state,
   referredUserId: row.referredUserId,
@@ -385,24 +386,5 @@ export class AdminCashbacksController {
   async cancel(@Param('id', IdPipe) id: number) {
     await this.commands.execute(new ChangeEarningState(id, 'cancelled'));
     return this.one(id);
-  }
-}
-
-/** Cashback rates of merchants and coupons (null: the next one down applies). */
-@ApiTags('admin')
-@Controller('admin')
-export class AdminCashbackRatesController {
-  constructor(private readonly commands: CommandBus) {}
-
-  @Put('merchants/:id/cashback-rate')
-  async merchantRate(@Param('id', IdPipe) id: number, @Body() body: CashbackRateDto) {
-    await this.commands.execute(new SetCashbackRate('merchant', id, body.ratePercent));
-    return { merchantId: id, ratePercent: body.ratePercent };
-  }
-
-  @Put('coupons/:id/cashback-rate')
-  async couponRate(@Param('id', IdPipe) id: number, @Body() body: CashbackRateDto) {
-    await this.commands.execute(new SetCashbackRate('coupon', id, body.ratePercent));
-    return { couponId: id, ratePercent: body.ratePercent };
   }
 }

@@ -4,10 +4,8 @@ import {
   IssuePostbackSecretHandler,
   RecordNetworkPurchaseHandler,
   RecordPurchaseHandler,
-  SetCashbackRateHandler,
 } from './commands/purchases.js';
 import {
-  AdminCashbackRatesController,
   AdminCashbacksController,
   MerchantEarningsController,
   NetworkPostbacksController,
@@ -26,14 +24,12 @@ import {
     MerchantEarningsController,
     UserEarningsController,
     AdminCashbacksController,
-    AdminCashbackRatesController,
   ],
   providers: [
     RecordPurchaseHandler,
     RecordNetworkPurchaseHandler,
     ChangeEarningStateHandler,
     IssuePostbackSecretHandler,
-    SetCashbackRateHandler,
   ],
 })
 export class EarningsModule {}

@@ -17,6 +17,8 @@ export interface NetworkPostback {
   commissionPaise: number | null;
   /** Null when the network sent no status (or its source maps none). */
   status: FeedPostbackStatus | null;
+  /** The product category bought, when the source maps the network's field for it. */
+  category: string | null;
 }
 
 /** Rupees with up to 2 decimals; zeros after them are allowed ("1299.5000"), as some networks pad sums. */
@@ -87,5 +89,11 @@ export function readNetworkPostback(
       errors: { [names.currency!]: [P.currency] },
     });
   }
-  return { clickId, orderId, amountPaise, commissionPaise, status };
+  // Mappings saved before categories were read name no field for them.
+  const categoryField = names.category ?? null;
+  const category = categoryField === null ? undefined : textOf(fields, categoryField);
+  if (category !== undefined && (category.length > FEED_POSTBACK.valueMax || /\p{Cc}/u.test(category))) {
+    refuse(categoryField!, P.category);
+  }
+  return { clickId, orderId, amountPaise, commissionPaise, status, category: category ?? null };
 }

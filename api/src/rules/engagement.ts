@@ -54,6 +54,21 @@ export const POSTBACK = {
     `This purchase came more than ${plural('en', days, { one: '1 day', other: `${days} days` })} (the cookie window) after the click.`,
   purchaseBeforeClick: 'This purchase was made before the click.',
   anonymousClick: 'This click was made by a visitor who was not signed in: there is no shopper to credit.',
+  category: 'The category is the name of the product category bought, up to 100 characters.',
+  /** Signed by the store, but the store may not report purchases now: nothing is recorded. */
+  merchantUnconfirmed: 'This store has not confirmed its account: its purchases are not recorded.',
+  merchantHidden: 'This store is hidden: its purchases are not recorded.',
+} as const;
+
+/**
+ * A referral bonus follows the purchase that earns it: pending while it is, confirmed with it,
+ * cancelled with it. A purchase whose bonus its referrer already has cannot be cancelled.
+ */
+export const REFERRAL_BONUS = {
+  purchaseNotConfirmed: 'A referral bonus stays pending until the purchase that earned it is confirmed.',
+  bonusPaid: 'The referral bonus this purchase earned is already paid: the purchase cannot be cancelled.',
+  bonusWithdrawn:
+    'The referral bonus this purchase earned is already in its referrer’s payout: the purchase cannot be cancelled.',
 } as const;
 
 export const EARNINGS = {

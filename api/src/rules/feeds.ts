@@ -239,6 +239,7 @@ export const FEED_POSTBACK_FIELDS = [
   'commission',
   'status',
   'currency',
+  'category',
 ] as const;
 export type FeedPostbackField = (typeof FEED_POSTBACK_FIELDS)[number];
 export const REQUIRED_FEED_POSTBACK_FIELDS = ['clickId', 'orderId', 'orderAmount'] as const;
@@ -272,6 +273,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       commission: 'payment_sum',
       status: 'status',
       currency: 'currency',
+      category: null,
     },
     statuses: {
       pending: ['pending', 'new'],
@@ -287,6 +289,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       commission: 'commission',
       status: 'status',
       currency: null,
+      category: null,
     },
     statuses: {
       pending: ['pending'],
@@ -302,6 +305,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       commission: 'commission',
       status: 'status',
       currency: 'currency',
+      category: null,
     },
     statuses: {
       pending: ['pending'],
@@ -317,6 +321,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       commission: 'commission',
       status: 'status',
       currency: 'currency',
+      category: null,
     },
     statuses: {
       pending: ['pending'],
@@ -366,5 +371,6 @@ export const FEED_POSTBACK_MESSAGES = {
   status: (words: readonly string[]) => `The status is one of: ${words.join(', ')}.`,
   repeated: (field: string) => `The field ${field} is given more than once.`,
   currency: 'Only purchases in Indian rupees (INR) are recorded.',
+  category: 'The category is a name of at most 100 characters.',
   unsupportedBody: 'A postback is sent as query parameters, a form or a JSON object.',
 } as const;

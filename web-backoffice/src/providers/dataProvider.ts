@@ -31,6 +31,10 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'feed-advertisers': 'admin/feed-advertisers',
   'feed-categories': 'admin/feed-categories',
   stores: 'admin/stores',
+  'cashback-rates': 'admin/cashback-rates',
+  'cashback-changes': 'admin/cashback-changes',
+  'coupon-cashback-rates': 'admin/coupon-cashback-rates',
+  'cashback-proposals': 'admin/cashback-proposals',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -67,6 +71,11 @@ export interface OffersDataProvider extends DataProvider {
   ): Promise<{ data: Record<string, unknown> }>;
   /** A registered merchant takes over a store without an account. */
   claimStore(storeId: Identifier, merchantId: Identifier): Promise<{ data: Record<string, unknown> }>;
+  /** Accepts a feed's proposed cashback rate (it becomes the store's base rate) or dismisses it. */
+  decideCashbackProposal(
+    id: Identifier,
+    decision: 'accept' | 'dismiss',
+  ): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -112,6 +121,8 @@ export const dataProvider: OffersDataProvider = {
     const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
     return { data: json as Record<string, unknown> };
   },
+  decideCashbackProposal: (id, decision) =>
+    post(`admin/cashback-proposals/${encodeURIComponent(String(id))}/${decision}`, {}),
   decideFeedRun: (id, decision) => post(`admin/feed-runs/${encodeURIComponent(String(id))}/${decision}`, {}),
   rotateFeedPostbackSecret: (id) =>
     post(`admin/feed-sources/${encodeURIComponent(String(id))}/postback-secret/rotate`, {}),

@@ -27,6 +27,7 @@ import { DealsAndCouponTexts1764910000000 } from './1764910000000-deals-and-coup
 import { FeedCoupons1764920000000 } from './1764920000000-feed-coupons.js';
 import { FeedAdvertisers1764930000000 } from './1764930000000-feed-advertisers.js';
 import { NetworkPostbacks1764940000000 } from './1764940000000-network-postbacks.js';
+import { CashbackRates1764960000000 } from './1764960000000-cashback-rates.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   FeedCoupons1764920000000,
   FeedAdvertisers1764930000000,
   NetworkPostbacks1764940000000,
+  CashbackRates1764960000000,
 ];

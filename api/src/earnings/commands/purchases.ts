@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
+import { rateAtClick } from '../../cashback/queries/rates.js';
 import { findClick } from '../../clicks/queries/clicks.js';
 import { Environment } from '../../config/environment.js';
-import { DomainEvent } from '../../events/domain-event.js';
 import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
-import { lockedBalanceOf } from '../../payouts/queries/payouts.js';
-import { type CashbackState, EARNINGS, POSTBACK } from '../../rules/engagement.js';
+import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
+import { type CashbackState, EARNINGS, POSTBACK, REFERRAL_BONUS } from '../../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES, type FeedPostbackStatus } from '../../rules/feeds.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { PAYOUT } from '../../rules/payouts.js';
@@ -25,8 +26,9 @@ import {
   PostbackSecretRotated,
   PurchaseRecorded,
 } from '../events/earnings-events.js';
-import { cashbackPaise, percentToBasisPoints } from '../money.js';
-import { COUPON_LIVE_AT } from '../queries/purchases.js';
+import { cashbackPaise } from '../money.js';
+import { COUPON_LIVE_AT, POSTBACK_MERCHANT_STANDING } from '../queries/purchases.js';
+import { cancelBonusOfPurchase, type ReferralSettings, settleReferralBonus } from './referral-bonus.js';
 
 const fieldError = (field: string, message: string) =>
   new BadRequestException({ statusCode: 400, message, errors: { [field]: [message] } });
@@ -46,7 +48,7 @@ async function attributedToClick(
   merchantId: number,
   purchase: PurchasePostbackDto,
   purchasedAt: Date,
-): Promise<{ userId: number; couponId: number; clickId: string }> {
+): Promise<{ userId: number; couponId: number; clickId: string; clickedAt: Date }> {
   const click = await findClick(manager, purchase.clickId);
   // The controller found the click and checked the signature with its merchant's secret.
   if (!click || click.merchantId !== merchantId) {
@@ -61,7 +63,7 @@ async function attributedToClick(
   if (sinceClickMs > click.cookieWindowDays * 86_400_000) {
     throw unprocessable(POSTBACK.clickExpired(click.cookieWindowDays));
   }
-  return { userId: click.userId, couponId: click.couponId, clickId: click.id };
+  return { userId: click.userId, couponId: click.couponId, clickId: click.id, clickedAt: click.clickedAt };
 }
 
 /** The shopper of a purchase reported with a referral code, for a coupon live at the purchase time. */
@@ -70,7 +72,7 @@ async function attributedToReferralCode(
   merchantId: number,
   purchase: PurchasePostbackDto,
   purchasedAt: Date,
-): Promise<{ userId: number; couponId: number; clickId: null }> {
+): Promise<{ userId: number; couponId: number; clickId: null; clickedAt: Date }> {
   // Cashback is for purchases made with a coupon shoppers could see: the merchant's own coupon,
   // live at that moment (not pending, rejected, withdrawn before or expired).
   const [live] = await manager.query(COUPON_LIVE_AT, [purchase.couponId, merchantId, purchasedAt]);
@@ -86,7 +88,20 @@ async function attributedToReferralCode(
       errors: { referralCode: [POSTBACK.unknownShopper] },
     });
   }
-  return { userId: shopper.id, couponId: purchase.couponId as number, clickId: null };
+  // Without a click, the rate live when the shopper bought.
+  return { userId: shopper.id, couponId: purchase.couponId as number, clickId: null, clickedAt: purchasedAt };
+}
+
+/**
+ * A store whose account is not confirmed, or that an admin hid, reports no purchases: its signed
+ * postback is refused (403) and changes nothing.
+ */
+async function refuseUnlistedMerchant(manager: EntityManager, merchantId: number): Promise<void> {
+  const [standing] = await manager.query(POSTBACK_MERCHANT_STANDING, [merchantId]);
+  if (standing?.hidden) throw new ForbiddenException({ statusCode: 403, message: POSTBACK.merchantHidden });
+  if (!standing?.confirmed) {
+    throw new ForbiddenException({ statusCode: 403, message: POSTBACK.merchantUnconfirmed });
+  }
 }
 
 export class RecordPurchase extends Command<{ earningId: number; created: boolean }> {
@@ -99,20 +114,6 @@ export class RecordPurchase extends Command<{ earningId: number; created: boolea
   }
 }
 
-/** The cashback rate of a purchase through the coupon: the coupon's, else its merchant's, else the default. */
-async function cashbackRateOf(
-  manager: EntityManager,
-  couponId: number,
-  defaultPercent: string,
-): Promise<number> {
-  const [{ rate }] = await manager.query(
-    `SELECT coalesce(c.cashback_rate_bp, m.cashback_rate_bp) AS rate
-     FROM coupons c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = $1`,
-    [couponId],
-  );
-  return rate ?? percentToBasisPoints(defaultPercent);
-}
-
 /** A purchase as an earning records it, attributed to its shopper and coupon. */
 interface CashbackPurchase {
   userId: number;
@@ -123,30 +124,42 @@ interface CashbackPurchase {
   amountPaise: number;
   purchasedAt: Date;
   clickId: string | null;
+  /** When the shopper clicked (the purchase time when reported without a click): the rate's time. */
+  clickedAt: Date;
+  /** The product category the postback names, if any: its rate applies when the store has one. */
+  category: string | null;
   /** A network's purchase: the feed source it came through and the network's commission. */
   network?: { sourceId: number; commissionPaise: number | null };
 }
 
 /**
- * Inserts the purchase's pending cashback at its rate, fixed now, and records PurchaseRecorded.
- * Undefined when the same purchase (the merchant's reference, or the source's order id) is
- * already recorded: a concurrent report recorded it.
+ * Inserts the purchase's pending cashback at the rate live at its click, fixed now, records
+ * PurchaseRecorded and settles the shopper's referral bonus. Cashback above the store's cap is
+ * marked for an admin's review. Undefined when the same purchase (the merchant's reference, or
+ * the source's order id) is already recorded: a concurrent report recorded it.
  */
 async function insertCashback(
-  { manager, record }: Transaction,
+  tx: Transaction,
   purchase: CashbackPurchase,
-  defaultRatePercent: string,
+  settings: CashbackSettings,
 ): Promise<number | undefined> {
-  const rateBp = await cashbackRateOf(manager, purchase.couponId, defaultRatePercent);
-  const cashback = cashbackPaise(purchase.amountPaise, rateBp);
+  const { manager, record } = tx;
+  const { rate, capPaise } = await rateAtClick(
+    manager,
+    { merchantId: purchase.merchantId, couponId: purchase.couponId, clickedAt: purchase.clickedAt },
+    purchase.category,
+    settings,
+  );
+  const cashback = rate.kind === 'flat' ? rate.value : cashbackPaise(purchase.amountPaise, rate.value);
+  const overCap = capPaise !== null && cashback > capPaise;
   const conflict = purchase.network
     ? "(network_source_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NOT NULL"
     : "(merchant_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NULL";
   const [created] = await manager.query(
     `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
                            purchase_amount_paise, rate_bp, amount_paise, purchased_at, click_id,
-                           network_source_id, network_commission_paise)
-     VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                           network_source_id, network_commission_paise, flat_rate_paise, over_cap)
+     VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT ${conflict} DO NOTHING
      RETURNING id`,
     [
@@ -156,12 +169,14 @@ async function insertCashback(
       purchase.reference,
       purchase.purchaseType,
       purchase.amountPaise,
-      rateBp,
+      rate.kind === 'percent' ? rate.value : null,
       cashback,
       purchase.purchasedAt,
       purchase.clickId,
       purchase.network?.sourceId ?? null,
       purchase.network?.commissionPaise ?? null,
+      rate.kind === 'flat' ? rate.value : null,
+      overCap,
     ],
   );
   if (!created) return undefined;
@@ -175,16 +190,21 @@ async function insertCashback(
       ...(purchase.network && { networkSourceId: purchase.network.sourceId }),
     }),
   );
+  await settleReferralBonus(tx, purchase.userId, settings);
   return created.id as number;
 }
+
+/** The settings a recorded purchase reads: the default cashback rate and the referral bonus's. */
+type CashbackSettings = ReferralSettings & Pick<Environment, 'CASHBACK_DEFAULT_RATE_PERCENT'>;
 
 const MERCHANT_PURCHASE = `SELECT id FROM earnings
   WHERE kind = 'cashback' AND merchant_id = $1 AND purchase_reference = $2 AND network_source_id IS NULL`;
 
 /**
- * Records a reported purchase and its pending cashback, at the coupon's rate, else the
- * merchant's, else `CASHBACK_DEFAULT_RATE_PERCENT`, fixed when recorded. A reference the merchant
- * reported before is not recorded again: the first record is the answer.
+ * Records a reported purchase and its pending cashback at the rate live at its click (see
+ * `rateAtClick`: the category the postback names, else the coupon's, else the store's, else
+ * `CASHBACK_DEFAULT_RATE_PERCENT`), fixed when recorded. A reference the merchant reported before
+ * is not recorded again: the first record is the answer.
  */
 @CommandHandler(RecordPurchase)
 export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
@@ -196,6 +216,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
   execute({ merchantId, purchase }: RecordPurchase) {
     return this.unitOfWork.run(async (tx) => {
       const { manager } = tx;
+      await refuseUnlistedMerchant(manager, merchantId);
       const [existing] = await manager.query(MERCHANT_PURCHASE, [merchantId, purchase.purchaseReference]);
       if (existing) return { earningId: existing.id as number, created: false };
       const amountPaise = rupeesToPaise(purchase.purchaseAmount);
@@ -204,7 +225,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
       if (Number.isNaN(purchasedAt.getTime()) || purchasedAt.getTime() > Date.now() + CLOCK_SKEW_MS) {
         throw fieldError('purchasedAt', POSTBACK.purchasedAt);
       }
-      const { userId, couponId, clickId } =
+      const { userId, couponId, clickId, clickedAt } =
         purchase.clickId === undefined
           ? await attributedToReferralCode(manager, merchantId, purchase, purchasedAt)
           : await attributedToClick(manager, merchantId, purchase, purchasedAt);
@@ -219,8 +240,10 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
           amountPaise,
           purchasedAt,
           clickId,
+          clickedAt,
+          category: purchase.category ?? null,
         },
-        this.environment.CASHBACK_DEFAULT_RATE_PERCENT,
+        this.environment,
       );
       if (earningId !== undefined) return { earningId, created: true };
       // The same reference reported concurrently: the other report recorded it.
@@ -260,12 +283,15 @@ export class ChangeEarningState extends Command<void> {
  * an admin's action and a network's postback change an earning's state.
  */
 async function moveEarning(
-  { manager, record }: Transaction,
+  tx: Transaction,
   earningId: number,
   to: Transition,
+  settings: ReferralSettings,
 ): Promise<void> {
+  const { manager, record } = tx;
   const [earning] = await manager.query(
-    `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise"
+    `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise",
+            source_earning_id AS "purchaseId"
      FROM earnings WHERE id = $1 FOR UPDATE`,
     [earningId],
   );
@@ -276,6 +302,15 @@ async function moveEarning(
       message: EARNINGS.illegalTransition(earning.state, to),
     });
   }
+  if (earning.kind === 'referral' && to === 'confirmed') {
+    const [purchase] = await manager.query('SELECT state FROM earnings WHERE id = $1', [earning.purchaseId]);
+    if (!purchase || !['confirmed', 'paid'].includes(purchase.state)) {
+      throw new ConflictException({ statusCode: 409, message: REFERRAL_BONUS.purchaseNotConfirmed });
+    }
+  }
+  const settlesBonus = earning.kind === 'cashback' && earning.userId !== null && to !== 'paid';
+  // The shopper's lock before the bonus's row, in the order every settlement takes them.
+  if (settlesBonus) await manager.query(LOCK_SHOPPER, [earning.userId]);
   // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
   // balance only while what remains still covers the payouts (under the shopper's lock).
   if (earning.state === 'confirmed' && earning.userId !== null) {
@@ -284,6 +319,7 @@ async function moveEarning(
       throw new ConflictException({ statusCode: 409, message: PAYOUT.earningWithdrawn });
     }
   }
+  if (settlesBonus && to === 'cancelled') await cancelBonusOfPurchase(tx, earningId);
   await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
     earningId,
     to,
@@ -297,14 +333,18 @@ async function moveEarning(
     );
   if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
   if (to === 'cancelled') record(new EarningCancelled(id, { kind: earning.kind, from: earning.state }));
+  if (settlesBonus) await settleReferralBonus(tx, earning.userId, settings);
 }
 
 @CommandHandler(ChangeEarningState)
 export class ChangeEarningStateHandler implements ICommandHandler<ChangeEarningState> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly environment: Environment,
+  ) {}
 
   execute({ earningId, to }: ChangeEarningState) {
-    return this.unitOfWork.run((tx) => moveEarning(tx, earningId, to));
+    return this.unitOfWork.run((tx) => moveEarning(tx, earningId, to, this.environment));
   }
 }
 
@@ -319,6 +359,8 @@ export interface NetworkPurchaseReport {
   commissionPaise: number | null;
   /** Null when the network did not say. */
   status: FeedPostbackStatus | null;
+  /** The product category the network names, if its source maps one. */
+  category: string | null;
 }
 
 export type NetworkPurchaseResult = { earningId: number; created: boolean; changed: boolean };
@@ -340,7 +382,8 @@ const STATE_OF_STATUS: Record<FeedPostbackStatus, CashbackState> = {
 const saysState = (status: FeedPostbackStatus, state: CashbackState) =>
   STATE_OF_STATUS[status] === state || (status === 'approved' && state === 'paid');
 
-const NETWORK_PURCHASE = `SELECT id, state, click_id AS "clickId", network_commission_paise AS "commissionPaise"
+const NETWORK_PURCHASE = `SELECT id, state, click_id AS "clickId", network_commission_paise AS "commissionPaise",
+         merchant_id AS "merchantId", over_cap AS "overCap"
   FROM earnings
   WHERE kind = 'cashback' AND network_source_id = $1 AND purchase_reference = $2 FOR UPDATE`;
 
@@ -367,6 +410,7 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
       if (!earning) {
         const click = await findClick(manager, report.clickId);
         if (!click) throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
+        await refuseUnlistedMerchant(manager, click.merchantId);
         if (click.userId === null) throw unprocessable(POSTBACK.anonymousClick);
         const earningId = await insertCashback(
           tx,
@@ -379,13 +423,17 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
             amountPaise: report.amountPaise,
             purchasedAt: new Date(),
             clickId: click.id,
+            clickedAt: click.clickedAt,
+            category: report.category,
             network: { sourceId: report.sourceId, commissionPaise: report.commissionPaise },
           },
-          this.environment.CASHBACK_DEFAULT_RATE_PERCENT,
+          this.environment,
         );
         created = earningId !== undefined;
         // Recorded concurrently by the same report: the other one's record is the answer.
         [earning] = await manager.query(NETWORK_PURCHASE, [report.sourceId, report.orderId]);
+      } else {
+        await refuseUnlistedMerchant(manager, earning.merchantId);
       }
       if (earning.clickId !== report.clickId) {
         throw new ConflictException({ statusCode: 409, message: FEED_POSTBACK_MESSAGES.orderOtherClick });
@@ -399,16 +447,19 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
         throw new ConflictException({ statusCode: 409, message: EARNINGS.illegalTransition(state, to) });
       }
       // The network's commission as it stands when it decides (an approved sale's final figure).
-      if (
-        report.commissionPaise !== null &&
-        String(report.commissionPaise) !== String(earning.commissionPaise)
-      ) {
+      const newCommission =
+        report.commissionPaise !== null && String(report.commissionPaise) !== String(earning.commissionPaise);
+      if (newCommission) {
         await manager.query('UPDATE earnings SET network_commission_paise = $2 WHERE id = $1', [
           earning.id,
           report.commissionPaise,
         ]);
       }
-      await moveEarning(tx, earning.id, to);
+      // Cashback above its store's cap waits for an admin, whatever the network approves.
+      if (to === 'confirmed' && earning.overCap) {
+        return { earningId: earning.id as number, created, changed: created || newCommission };
+      }
+      await moveEarning(tx, earning.id, to, this.environment);
       return { earningId: earning.id as number, created, changed: true };
     });
   }
@@ -442,52 +493,6 @@ export class IssuePostbackSecretHandler implements ICommandHandler<IssuePostback
       if (!merchant) throw new NotFoundException();
       if (merchant.secret === fresh) record(new PostbackSecretRotated(String(merchantId), {}));
       return merchant.secret as string;
-    });
-  }
-}
-
-export class CashbackRateChanged extends DomainEvent<{ rateBp: number | null }> {
-  static readonly type = 'CashbackRateChanged';
-  readonly type = CashbackRateChanged.type;
-  constructor(
-    readonly aggregateType: 'Merchant' | 'Coupon',
-    aggregateId: string,
-    payload: { rateBp: number | null },
-  ) {
-    super(aggregateId, payload);
-  }
-}
-
-export class SetCashbackRate extends Command<void> {
-  constructor(
-    readonly on: 'merchant' | 'coupon',
-    readonly id: number,
-    readonly ratePercent: string | null,
-  ) {
-    super();
-  }
-}
-
-/** The rate of future purchases; recorded cashback keeps the rate it was computed with. */
-@CommandHandler(SetCashbackRate)
-export class SetCashbackRateHandler implements ICommandHandler<SetCashbackRate> {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
-
-  execute({ on, id, ratePercent }: SetCashbackRate) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const rateBp = ratePercent === null ? null : percentToBasisPoints(ratePercent);
-      const table = on === 'merchant' ? 'merchants' : 'coupons';
-      const changed = await manager.query(
-        `WITH changed AS (UPDATE ${table} SET cashback_rate_bp = $2 WHERE id = $1 RETURNING id) SELECT * FROM changed`,
-        [id, rateBp],
-      );
-      if (changed.length === 0) {
-        throw new NotFoundException({
-          statusCode: 404,
-          message: `${on === 'merchant' ? 'Merchant' : 'Coupon'} not found.`,
-        });
-      }
-      record(new CashbackRateChanged(on === 'merchant' ? 'Merchant' : 'Coupon', String(id), { rateBp }));
     });
   }
 }

@@ -1,12 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { IsOptional as IsOptionalNotNull, RequiredText, WholeNumber } from '../../http/field-decorators.js';
+import { IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import {
+  IsOptional as IsOptionalNotNull,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../http/field-decorators.js';
+import { CASHBACK_LIMITS } from '../../rules/cashback.js';
 import { CLICK_ID } from '../../rules/clicks.js';
 import { POSTBACK } from '../../rules/engagement.js';
 
 const RUPEES = /^\d{1,9}(\.\d{1,2})?$/;
-const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
 /** A JSON number (1299.5) is read as the decimal it was written as. */
 const decimalText = ({ value }: { value: unknown }) =>
   typeof value === 'number' && Number.isFinite(value)
@@ -60,17 +65,17 @@ export class PurchasePostbackDto {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: POSTBACK.purchasedAt })
   purchasedAt?: string;
-}
 
-export const RATE_MESSAGE = 'The cashback rate is a percentage from 0 to 100 with up to 2 decimals, or null.';
-
-export class CashbackRateDto {
-  @ApiPropertyOptional({ example: '7.5', nullable: true, description: 'null: use the default.' })
-  @Transform(decimalText)
-  @ValidateIf((dto: CashbackRateDto) => dto.ratePercent !== null)
-  @IsString({ message: RATE_MESSAGE })
-  @Matches(PERCENT, { message: RATE_MESSAGE })
-  ratePercent: string | null;
+  @ApiPropertyOptional({
+    example: 'Skin Care',
+    description: 'The product category bought: the store’s rate for it applies, if it has one.',
+  })
+  @IsOptionalNotNull()
+  @Trim()
+  @IsString({ message: POSTBACK.category })
+  @MaxLength(CASHBACK_LIMITS.categoryName.maxLength, { message: POSTBACK.category })
+  @Matches(/^\P{Cc}*$/u, { message: POSTBACK.category })
+  category?: string;
 }
 
 export class EarningsPageQuery {

@@ -41,7 +41,18 @@ export class EarningCancelled extends EarningEvent<{ kind: string; from: string 
   readonly type = EarningCancelled.type;
 }
 
-/** The referrer of a shopper earned the bonus for the shopper's first confirmed purchase. */
+/** A shopper's purchase that may earn the referrer's bonus was tracked: the bonus waits, pending, for it to be confirmed. */
+export class ReferralBonusPending extends EarningEvent<{
+  referrerType: 'user' | 'merchant';
+  referrerId: number;
+  referredUserId: number;
+  amountPaise: number;
+}> {
+  static readonly type = 'ReferralBonusPending';
+  readonly type = ReferralBonusPending.type;
+}
+
+/** The referrer of a shopper earned the bonus: the shopper's first purchase that earns it was confirmed. */
 export class ReferralRewardEarned extends EarningEvent<{
   referrerType: 'user' | 'merchant';
   referrerId: number;

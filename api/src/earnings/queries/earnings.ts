@@ -18,6 +18,9 @@ export interface EarningRow {
   purchaseType: string | null;
   purchaseAmountPaise: string | null;
   rateBp: number | null;
+  /** A flat rate's amount (then `rateBp` is null). */
+  flatRatePaise: string | null;
+  overCap: boolean;
   amountPaise: string;
   state: CashbackState;
   referredUserId: number | null;
@@ -34,6 +37,7 @@ export interface EarningRow {
 const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "beneficiaryMerchantId",
                  merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
                  purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
+                 flat_rate_paise AS "flatRatePaise", over_cap AS "overCap",
                  amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
                  click_id AS "clickId", network_source_id AS "networkSourceId",
                  network_commission_paise AS "networkCommissionPaise", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",

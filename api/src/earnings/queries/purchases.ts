@@ -9,16 +9,45 @@ export const COUPON_LIVE_AT = `
   WHERE id = $1 AND merchant_id = $2 AND approved_at IS NOT NULL AND approved_at <= $3
     AND (ended_at IS NULL OR ended_at > $3) AND (expiry_date IS NULL OR expiry_date > $3)`;
 
+/** Whether the merchant ($1) may report purchases: its email confirmed (or a store without an account), and not hidden. */
+export const POSTBACK_MERCHANT_STANDING = `
+  SELECT (is_email_confirmed OR user_name IS NULL) AS confirmed, store_hidden AS hidden
+  FROM merchants WHERE id = $1`;
+
+/** Who referred the shopper ($1), if anyone with an account did (the house code owns none). */
+export const REFERRER_OF_SHOPPER = `
+  SELECT c.owner_type AS "referrerType", c.owner_id AS "referrerId"
+  FROM users u JOIN referral_codes c ON c.code = u.referred_by
+  WHERE u.id = $1 AND c.owner_type IN ('user', 'merchant')`;
+
+/** The shopper's ($1) referral bonus that is not cancelled (at most one), locked. */
+export const LIVE_REFERRAL_BONUS = `
+  SELECT id, state, source_earning_id AS "purchaseId", amount_paise AS "amountPaise", user_id AS "userId"
+  FROM earnings WHERE kind = 'referral' AND referred_user_id = $1 AND state <> 'cancelled' FOR UPDATE`;
+
+/** The bonus ($1 is its purchase) that is not cancelled, locked. */
+export const BONUS_OF_PURCHASE = `
+  SELECT id, state, amount_paise AS "amountPaise", user_id AS "userId"
+  FROM earnings WHERE kind = 'referral' AND source_earning_id = $1 AND state <> 'cancelled' FOR UPDATE`;
+
 /**
- * A confirmed (or paid) purchase that earns its shopper's referrer the bonus: at least $2 paise,
- * and the referrer is not the merchant of the purchase's coupon (a merchant cannot pay itself a
- * bonus for a shopper it referred through its own postbacks). The house code owns no account.
+ * Whether an admin cancelled one of the shopper's ($1) bonuses itself (its purchase was not
+ * cancelled): then no other purchase earns it.
  */
-export const REWARDABLE_PURCHASE = `
-  SELECT e.user_id AS "userId", c.owner_type AS "referrerType", c.owner_id AS "referrerId"
-  FROM earnings e
-  JOIN users u ON u.id = e.user_id
-  JOIN referral_codes c ON c.code = u.referred_by
-  WHERE e.id = $1 AND e.kind = 'cashback' AND e.state IN ('confirmed', 'paid')
-    AND e.purchase_amount_paise >= $2
-    AND NOT (c.owner_type = 'merchant' AND c.owner_id = e.merchant_id)`;
+export const BONUS_WITHHELD = `
+  SELECT 1 FROM earnings b JOIN earnings p ON p.id = b.source_earning_id
+  WHERE b.kind = 'referral' AND b.referred_user_id = $1 AND b.state = 'cancelled' AND p.state <> 'cancelled'
+  LIMIT 1`;
+
+/**
+ * The shopper's ($1) purchases that may earn the referrer's bonus: not cancelled, at least $2
+ * paise, and not on the referrer's own store (a merchant cannot pay itself a bonus for a shopper
+ * it referred through its own postbacks: $3 the referring merchant, or null). Confirmed (or
+ * paid) ones first, then the oldest.
+ */
+export const BONUS_PURCHASES = `
+  SELECT id, state FROM earnings
+  WHERE kind = 'cashback' AND user_id = $1 AND state <> 'cancelled' AND purchase_amount_paise >= $2
+    AND ($3::int IS NULL OR merchant_id <> $3)
+  ORDER BY state = 'pending', id
+  LIMIT 1`;

@@ -4,11 +4,13 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { proposeCashback } from '../../cashback/commands/proposals.js';
 import { Environment } from '../../config/environment.js';
 import { AddCoupon, type CouponDraft } from '../../coupons/commands/addition.js';
 import { EndCoupons, ReviseCoupon } from '../../coupons/commands/feed-changes.js';
 import { couponsWithCode, repeatsAnotherCoupon } from '../../coupons/queries/duplicates.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
+import { PAYOUT_FEED_FORMATS } from '../../rules/cashback.js';
 import type { CouponTexts } from '../../rules/coupons.js';
 import { FEED_REJECTIONS, type FeedCsvMapping, type FeedFormat, type FeedMode } from '../../rules/feeds.js';
 import { FeedRunFinished, FeedRunHeld } from '../events/feed-events.js';
@@ -27,6 +29,7 @@ import {
   markRunRead,
   pendingRowGroups,
   runOutcomes,
+  runStorePayouts,
   type StagedRow,
   setRowOutcome,
   stageRows,
@@ -102,6 +105,7 @@ export class FeedImport {
     }
     if (source.readAt === null) await this.read(runId, source);
     await this.apply(runId, source);
+    await this.proposeRates(runId, source);
     if (source.mode === 'full') {
       const held = await this.holdsBack(runId, source);
       if (held) return { status: 'waiting-for-admin', sourceId: source.sourceId };
@@ -204,6 +208,24 @@ export class FeedImport {
         }
       });
     }
+  }
+
+  /**
+   * A network whose rows carry its commission (Cuelinks' payout) proposes each mapped store's rate:
+   * the store's best payout of the run times `CASHBACK_SHARE_PERCENT`, for an admin to accept.
+   * Read from the run's staged rows, so a resumed run proposes from all of them.
+   */
+  private async proposeRates(runId: number, source: RunSource): Promise<void> {
+    if (!(PAYOUT_FEED_FORMATS as readonly string[]).includes(source.format)) return;
+    const payouts = await runStorePayouts(this.dataSource, runId, source.sourceId);
+    if (payouts.length === 0) return;
+    await this.unitOfWork.run((tx) =>
+      proposeCashback(
+        tx,
+        payouts.map((each) => ({ ...each, sourceId: source.sourceId })),
+        this.environment.CASHBACK_SHARE_PERCENT,
+      ),
+    );
   }
 
   /**

@@ -255,3 +255,25 @@ export async function feedCouponIds(reader: Reader, couponIds: readonly number[]
   );
   return new Set(rows.map((row) => row.couponId));
 }
+
+/**
+ * Each mapped store's best payout among a run's rows that are not ended: its highest percentage,
+ * else (a store with flat payouts only) its highest amount in rupees.
+ */
+export async function runStorePayouts(
+  reader: Reader,
+  runId: number,
+  sourceId: number,
+): Promise<Array<{ storeId: number; payout: { value: number; type: 'percent' | 'flat' } }>> {
+  const rows: Array<{ storeId: number; type: 'percent' | 'flat'; value: string }> = await reader.query(
+    `SELECT DISTINCT ON (a.merchant_id) a.merchant_id AS "storeId", r.row->'payout'->>'type' AS type,
+            (r.row->'payout'->>'value')::numeric AS value
+     FROM feed_run_rows r
+     JOIN feed_advertisers a ON a.source_id = $2 AND a.advertiser_id = r.row->'advertiser'->>'id'
+     WHERE r.run_id = $1 AND a.merchant_id IS NOT NULL AND jsonb_typeof(r.row->'payout') = 'object'
+       AND r.row->'payout'->>'type' IN ('percent', 'flat') AND NOT coalesce((r.row->>'ended')::boolean, false)
+     ORDER BY a.merchant_id, r.row->'payout'->>'type' = 'flat', (r.row->'payout'->>'value')::numeric DESC`,
+    [runId, sourceId],
+  );
+  return rows.map((row) => ({ storeId: row.storeId, payout: { value: Number(row.value), type: row.type } }));
+}

@@ -61,3 +61,13 @@ export async function merchantIdByUserName(reader: Reader, userName: string): Pr
   const [row] = await reader.query('SELECT id FROM merchants WHERE lower(user_name) = lower($1)', [userName]);
   return row?.id;
 }
+
+/** Admins' usernames by id (for records that say which admin did something). */
+export async function adminNames(reader: Reader, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; username: string }> = await reader.query(
+    'SELECT id, username FROM admins WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
