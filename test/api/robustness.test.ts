@@ -222,7 +222,7 @@ it.each(['visitor', 'user', 'merchant', 'otherMerchant', 'admin'])(
     expect(sent).toBeGreaterThan(5_000);
     expect(failures).toEqual([]);
   },
-  120_000,
+  300_000,
 );
 
 // One test per caller, so each has its own time budget as the routes grow.
@@ -251,5 +251,5 @@ it.each(['visitor', 'user', 'merchant', 'otherMerchant', 'admin'])(
     }
     expect(failures).toEqual([]);
   },
-  120_000,
+  300_000,
 );
