@@ -122,5 +122,5 @@ describe('back-office: advertisers and network categories', () => {
     const [first] = await market.api.dataSource.query('SELECT id FROM categories ORDER BY id LIMIT 1');
     expect(await categoryIdsFor(market.api.dataSource, sourceId, ['mobiles & tablets'])).toEqual([first.id]);
     await page.close();
-  });
+  }, 180_000);
 });
