@@ -1,7 +1,6 @@
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import { Button, Stack } from '@mui/material';
 import { CASHBACK_PROPOSAL_STATES, type CashbackProposal } from '@offers/api/rules';
-import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
@@ -10,11 +9,10 @@ import {
   SelectInput,
   TextField,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useAdminAction } from '../common/adminAction';
 import { DateField } from '../common/DateField';
 import type { OffersDataProvider } from '../providers/dataProvider';
 import { rateText } from './RateInput';
@@ -28,28 +26,14 @@ const STATE_CHOICES = CASHBACK_PROPOSAL_STATES.map((state) => ({
 const Decide = (_props: { label?: string }) => {
   const record = useRecordContext<CashbackProposal>();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (record?.state !== 'open') return null;
-  const decide = async (decision: 'accept' | 'dismiss') => {
-    setBusy(true);
-    try {
-      await dataProvider.decideCashbackProposal(record.id, decision);
-      notify(
-        decision === 'accept' ? 'offers.cashback.proposalAccepted' : 'offers.cashback.proposalDismissed',
-        {
-          type: 'success',
-        },
-      );
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = (decision: 'accept' | 'dismiss') =>
+    run(
+      () => dataProvider.decideCashbackProposal(record.id, decision),
+      decision === 'accept' ? 'offers.cashback.proposalAccepted' : 'offers.cashback.proposalDismissed',
+    );
   return (
     <Stack direction="row" spacing={1}>
       <Button size="small" variant="contained" disabled={busy} onClick={() => decide('accept')}>

@@ -8,7 +8,6 @@ import {
   type CashbackRate,
   type CashbackTexts,
 } from '@offers/api/rules';
-import { useState } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -40,6 +39,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useAdminAction } from '../common/adminAction';
 import { DateField } from '../common/DateField';
 import { RateInput, rateText } from './RateInput';
 
@@ -186,27 +186,19 @@ const RemoveCouponRate = (_props: { label?: string }) => {
 const CouponRates = () => {
   const store = useRecordContext();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (!store) return null;
-  const save = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      await dataProvider.update('coupon-cashback-rates', {
-        id: values.couponId as number,
-        data: { rate: values.rate },
-        previousData: { id: values.couponId as number },
-      });
-      notify('offers.cashback.couponRateSaved', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: Record<string, unknown>) =>
+    run(
+      () =>
+        dataProvider.update('coupon-cashback-rates', {
+          id: values.couponId as number,
+          data: { rate: values.rate },
+          previousData: { id: values.couponId as number },
+        }),
+      'offers.cashback.couponRateSaved',
+    );
   return (
     <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography variant="h6" component="h2">

@@ -1,7 +1,6 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Box, Typography } from '@mui/material';
 import { FEED_ADVERTISER_LIMITS } from '@offers/api/rules';
-import { useState } from 'react';
 import {
   AutocompleteInput,
   Datagrid,
@@ -24,9 +23,9 @@ import {
   useDataProvider,
   useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useAdminAction } from '../common/adminAction';
 import { DateField } from '../common/DateField';
 import type { OffersDataProvider } from '../providers/dataProvider';
 import { ImageUpload } from '../uploads/ImageUpload';
@@ -47,28 +46,19 @@ const StoreOrWaiting = (_props: { label?: string; source?: string; sortable?: bo
 const CreateStoreForm = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (!record || record.merchantId) return null;
-  const create = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      const logo = (values.logo as { rawFile?: File } | undefined)?.rawFile;
-      await dataProvider.createAdvertiserStore(record.id, {
-        name: String(values.storeNameNew ?? ''),
-        siteUrl: String(values.siteUrl ?? ''),
-        logo,
-      });
-      notify('offers.advertisers.createdNotice', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = (values: Record<string, unknown>) =>
+    run(
+      () =>
+        dataProvider.createAdvertiserStore(record.id, {
+          name: String(values.storeNameNew ?? ''),
+          siteUrl: String(values.siteUrl ?? ''),
+          logo: (values.logo as { rawFile?: File } | undefined)?.rawFile,
+        }),
+      'offers.advertisers.createdNotice',
+    );
   return (
     <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography variant="h6" component="h2">
@@ -104,23 +94,14 @@ const CreateStoreForm = () => {
 const ClaimForm = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (!record?.merchantId || !record.storeWithoutAccount) return null;
-  const claim = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      await dataProvider.claimStore(record.merchantId, values.claimantId as number);
-      notify('offers.advertisers.claimedNotice', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const claim = (values: Record<string, unknown>) =>
+    run(
+      () => dataProvider.claimStore(record.merchantId, values.claimantId as number),
+      'offers.advertisers.claimedNotice',
+    );
   return (
     <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography variant="h6" component="h2">

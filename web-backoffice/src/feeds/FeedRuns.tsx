@@ -2,7 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Link } from '@mui/material';
 import { FEED_RUN_STATUSES } from '@offers/api/rules';
-import { useState } from 'react';
 import {
   ArrayField,
   Button,
@@ -18,12 +17,11 @@ import {
   TextField,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAdminAction } from '../common/adminAction';
 import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import { API_URL, type OffersDataProvider } from '../providers/dataProvider';
@@ -34,22 +32,10 @@ import { whileUnderway } from './underway';
 const DecisionActions = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (record?.status !== 'waiting-for-admin') return null;
-  const decide = async (decision: 'accept' | 'discard') => {
-    setBusy(true);
-    try {
-      await dataProvider.decideFeedRun(record.id, decision);
-      notify(`offers.feeds.${decision}ed`, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = (decision: 'accept' | 'discard') =>
+    run(() => dataProvider.decideFeedRun(record.id, decision), `offers.feeds.${decision}ed`);
   return (
     <TopToolbar>
       <Button label="offers.feeds.accept" disabled={busy} onClick={() => decide('accept')} />

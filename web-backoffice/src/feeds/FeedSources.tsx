@@ -48,12 +48,11 @@ import {
   TextInput,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { useAdminAction } from '../common/adminAction';
 import { DateField } from '../common/DateField';
 import { StatusField } from '../common/StatusField';
 import type { OffersDataProvider } from '../providers/dataProvider';
@@ -334,24 +333,13 @@ const SourceEdit = () => (
 const RunActions = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: request } = useAdminAction();
   if (!record) return null;
   const run = async (file?: File) => {
-    setBusy(true);
-    try {
-      await dataProvider.requestFeedRun(record.id, file);
-      notify('offers.feeds.runQueued', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    await request(() => dataProvider.requestFeedRun(record.id, file), 'offers.feeds.runQueued');
+    if (input.current) input.current.value = '';
   };
   return (
     <TopToolbar>
@@ -385,23 +373,12 @@ const RunActions = () => {
 const RotateSecretButton = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<OffersDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   if (!record) return null;
   const rotate = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.rotateFeedPostbackSecret(record.id);
-      notify('offers.feeds.secretRotated', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
+    await run(() => dataProvider.rotateFeedPostbackSecret(record.id), 'offers.feeds.secretRotated');
+    setOpen(false);
   };
   return (
     <>
