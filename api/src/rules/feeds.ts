@@ -255,6 +255,24 @@ export interface FeedPostbackMapping {
   statuses: Record<FeedPostbackStatus, string[]>;
 }
 
+/** The fields most networks' postbacks use: the start for a source whose feed names no network. */
+const GENERIC_POSTBACK: FeedPostbackMapping = {
+  fields: {
+    clickId: 'subid',
+    orderId: 'order_id',
+    orderAmount: 'sale_amount',
+    commission: 'commission',
+    status: 'status',
+    currency: 'currency',
+    category: null,
+  },
+  statuses: {
+    pending: ['pending'],
+    approved: ['approved', 'confirmed'],
+    declined: ['declined', 'rejected', 'cancelled'],
+  },
+};
+
 /**
  * Each format's postback fields as its network documents them. Admitad's postback URL macros are
  * `subid`, `order_id`, `order_sum`, `payment_sum` (the publisher's reward), `currency` and the
@@ -297,38 +315,8 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       declined: ['rejected'],
     },
   },
-  'linkmydeals-csv': {
-    fields: {
-      clickId: 'subid',
-      orderId: 'order_id',
-      orderAmount: 'sale_amount',
-      commission: 'commission',
-      status: 'status',
-      currency: 'currency',
-      category: null,
-    },
-    statuses: {
-      pending: ['pending'],
-      approved: ['approved', 'confirmed'],
-      declined: ['declined', 'rejected', 'cancelled'],
-    },
-  },
-  'mapped-csv': {
-    fields: {
-      clickId: 'subid',
-      orderId: 'order_id',
-      orderAmount: 'sale_amount',
-      commission: 'commission',
-      status: 'status',
-      currency: 'currency',
-      category: null,
-    },
-    statuses: {
-      pending: ['pending'],
-      approved: ['approved', 'confirmed'],
-      declined: ['declined', 'rejected', 'cancelled'],
-    },
-  },
+  'linkmydeals-csv': GENERIC_POSTBACK,
+  'mapped-csv': GENERIC_POSTBACK,
 };
 
 /**

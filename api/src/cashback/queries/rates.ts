@@ -5,6 +5,8 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../../config/environment.js';
+import { couponStoreId } from '../../coupons/queries/coupon-records.js';
+import { merchantExists } from '../../identity/queries/stores-without-account.js';
 import {
   CASHBACK_LIMITS,
   type CashbackRate,
@@ -55,7 +57,7 @@ const STATE = `
                                                      'kind', c.rate_kind, 'value', c.rate_value)
                                    ORDER BY c.category_key)
                    FROM store_category_cashback c WHERE c.merchant_id = m.id), '[]') AS categories
-  FROM merchants m LEFT JOIN store_cashback s ON s.merchant_id = m.id`;
+  FROM unnest($1::int[]) AS m(id) LEFT JOIN store_cashback s ON s.merchant_id = m.id`;
 
 interface StateRow extends RateColumns {
   storeId: number;
@@ -84,13 +86,16 @@ const stateOf = (row: StateRow): StoreCashbackState => ({
   updatedAt: row.updatedAt,
 });
 
-/** The stores' cashback settings, by store id; a store that does not exist is absent. */
+/**
+ * The stores' cashback settings, by store id. The callers name stores they have (listed, locked or
+ * referenced); a store without settings of its own has the defaults.
+ */
 export async function storeCashbackStates(
   reader: Reader,
   storeIds: readonly number[],
 ): Promise<Map<number, StoreCashbackState>> {
   if (storeIds.length === 0) return new Map();
-  const rows: StateRow[] = await reader.query(`${STATE} WHERE m.id = ANY($1::int[])`, [storeIds]);
+  const rows: StateRow[] = await reader.query(STATE, [storeIds]);
   return new Map(rows.map((row) => [row.storeId, stateOf(row)]));
 }
 
@@ -101,10 +106,10 @@ export async function storeCashbackStates(
  * there is no such store.
  */
 export async function lockStoreCashback(manager: Reader, storeId: number): Promise<boolean> {
-  await manager.query(
-    'INSERT INTO store_cashback (merchant_id) SELECT id FROM merchants WHERE id = $1 ON CONFLICT DO NOTHING',
-    [storeId],
-  );
+  if (!(await merchantExists(manager, storeId))) return false;
+  await manager.query('INSERT INTO store_cashback (merchant_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+    storeId,
+  ]);
   const rows = await manager.query('SELECT 1 FROM store_cashback WHERE merchant_id = $1 FOR UPDATE', [
     storeId,
   ]);
@@ -121,7 +126,7 @@ const defaultRate = (defaults: CashbackDefaults): StoredRate => ({
  * rate (the site's default, `CASHBACK_DEFAULT_RATE_PERCENT`, when it has none), its category rates,
  * "up to" (the highest of those: a percentage if any rate is one, else rupees), its terms and
  * exclusions in en/hi/te (empty texts when none), the days it takes to confirm, its claim window
- * and its cap per purchase (null: none). Stores that do not exist are absent from the map.
+ * and its cap per purchase (null: none), for each store named (stores the caller has).
  * `reader` is a DataSource or a transaction's EntityManager.
  */
 export async function storeCashback(
@@ -222,10 +227,11 @@ export async function couponCashback(
   reader: Reader,
   couponId: number,
 ): Promise<{ couponId: number; storeId: number; rate: StoredRate | null } | undefined> {
+  const storeId = await couponStoreId(reader, couponId);
+  if (storeId === undefined) return undefined;
   const [row] = await reader.query(
-    `SELECT c.id AS "couponId", c.merchant_id AS "storeId", k.rate_kind AS kind, k.rate_value AS value
-     FROM coupons c LEFT JOIN coupon_cashback k ON k.coupon_id = c.id WHERE c.id = $1`,
+    'SELECT rate_kind AS kind, rate_value AS value FROM coupon_cashback WHERE coupon_id = $1',
     [couponId],
   );
-  return row ? { couponId: row.couponId, storeId: row.storeId, rate: storedRateOf(row) } : undefined;
+  return { couponId, storeId, rate: row ? storedRateOf(row) : null };
 }

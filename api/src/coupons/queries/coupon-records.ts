@@ -160,3 +160,12 @@ export async function couponRecordsPage(
 export const USABLE_COUPON = `FROM coupons c JOIN merchants m ON m.id = c.merchant_id
   WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}
     AND ${PUBLIC_MERCHANT_SQL}`;
+
+/** The store a coupon belongs to, or undefined when there is no such coupon. */
+export async function couponStoreId(
+  reader: Pick<EntityManager, 'query'>,
+  couponId: number,
+): Promise<number | undefined> {
+  const [row] = await reader.query('SELECT merchant_id AS "storeId" FROM coupons WHERE id = $1', [couponId]);
+  return row?.storeId;
+}

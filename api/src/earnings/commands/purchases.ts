@@ -12,6 +12,8 @@ import { rateAtClick } from '../../cashback/queries/rates.js';
 import { findClick } from '../../clicks/queries/clicks.js';
 import { Environment } from '../../config/environment.js';
 import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
+import type { NetworkPostback } from '../../feeds/network-postbacks.js';
+import { merchantStanding } from '../../identity/queries/profiles.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
 import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
 import { type CashbackState, EARNINGS, POSTBACK, REFERRAL_BONUS } from '../../rules/engagement.js';
@@ -27,7 +29,7 @@ import {
   PurchaseRecorded,
 } from '../events/earnings-events.js';
 import { cashbackPaise } from '../money.js';
-import { COUPON_LIVE_AT, POSTBACK_MERCHANT_STANDING } from '../queries/purchases.js';
+import { COUPON_LIVE_AT } from '../queries/purchases.js';
 import { cancelBonusOfPurchase, type ReferralSettings, settleReferralBonus } from './referral-bonus.js';
 
 const fieldError = (field: string, message: string) =>
@@ -97,7 +99,7 @@ async function attributedToReferralCode(
  * postback is refused (403) and changes nothing.
  */
 async function refuseUnlistedMerchant(manager: EntityManager, merchantId: number): Promise<void> {
-  const [standing] = await manager.query(POSTBACK_MERCHANT_STANDING, [merchantId]);
+  const standing = await merchantStanding(manager, merchantId);
   if (standing?.hidden) throw new ForbiddenException({ statusCode: 403, message: POSTBACK.merchantHidden });
   if (!standing?.confirmed) {
     throw new ForbiddenException({ statusCode: 403, message: POSTBACK.merchantUnconfirmed });
@@ -348,19 +350,13 @@ export class ChangeEarningStateHandler implements ICommandHandler<ChangeEarningS
   }
 }
 
-/** A purchase a network reported to a feed source's postback address, its fields read and checked. */
-export interface NetworkPurchaseReport {
+/**
+ * A purchase a network reported to a feed source's postback address, its fields read and checked;
+ * the click is on a coupon of the source's feed (the caller checked it), and the network's order id
+ * with the source is the purchase's identity.
+ */
+export interface NetworkPurchaseReport extends NetworkPostback {
   sourceId: number;
-  /** A click on a coupon of the source's feed (the caller checked it). */
-  clickId: string;
-  /** The network's order id: with the source, the purchase's identity. */
-  orderId: string;
-  amountPaise: number;
-  commissionPaise: number | null;
-  /** Null when the network did not say. */
-  status: FeedPostbackStatus | null;
-  /** The product category the network names, if its source maps one. */
-  category: string | null;
 }
 
 export type NetworkPurchaseResult = { earningId: number; created: boolean; changed: boolean };

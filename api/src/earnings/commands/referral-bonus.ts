@@ -1,6 +1,7 @@
 import { ConflictException } from '@nestjs/common';
 import type { Environment } from '../../config/environment.js';
 import type { Transaction } from '../../events/unit-of-work.js';
+import { referrerOfShopper } from '../../identity/queries/profiles.js';
 import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
 import { REFERRAL_BONUS } from '../../rules/engagement.js';
 import { rupeesToPaise } from '../../rules/money.js';
@@ -10,7 +11,6 @@ import {
   BONUS_PURCHASES,
   BONUS_WITHHELD,
   LIVE_REFERRAL_BONUS,
-  REFERRER_OF_SHOPPER,
 } from '../queries/purchases.js';
 
 export type ReferralSettings = Pick<Environment, 'REFERRAL_BONUS_RUPEES' | 'REFERRAL_MIN_PURCHASE_RUPEES'>;
@@ -53,7 +53,7 @@ export async function settleReferralBonus(
   shopperId: number,
   settings: ReferralSettings,
 ): Promise<void> {
-  const [referrer] = await manager.query(REFERRER_OF_SHOPPER, [shopperId]);
+  const referrer = await referrerOfShopper(manager, shopperId);
   if (!referrer) return;
   await manager.query(LOCK_SHOPPER, [shopperId]);
   const amountPaise = rupeesToPaise(settings.REFERRAL_BONUS_RUPEES);

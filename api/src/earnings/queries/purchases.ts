@@ -9,17 +9,6 @@ export const COUPON_LIVE_AT = `
   WHERE id = $1 AND merchant_id = $2 AND approved_at IS NOT NULL AND approved_at <= $3
     AND (ended_at IS NULL OR ended_at > $3) AND (expiry_date IS NULL OR expiry_date > $3)`;
 
-/** Whether the merchant ($1) may report purchases: its email confirmed (or a store without an account), and not hidden. */
-export const POSTBACK_MERCHANT_STANDING = `
-  SELECT (is_email_confirmed OR user_name IS NULL) AS confirmed, store_hidden AS hidden
-  FROM merchants WHERE id = $1`;
-
-/** Who referred the shopper ($1), if anyone with an account did (the house code owns none). */
-export const REFERRER_OF_SHOPPER = `
-  SELECT c.owner_type AS "referrerType", c.owner_id AS "referrerId"
-  FROM users u JOIN referral_codes c ON c.code = u.referred_by
-  WHERE u.id = $1 AND c.owner_type IN ('user', 'merchant')`;
-
 /** The shopper's ($1) referral bonus that is not cancelled (at most one), locked. */
 export const LIVE_REFERRAL_BONUS = `
   SELECT id, state, source_earning_id AS "purchaseId", amount_paise AS "amountPaise", user_id AS "userId"

@@ -71,3 +71,33 @@ export async function adminNames(reader: Reader, ids: readonly number[]): Promis
   );
   return new Map(rows.map((row) => [row.id, row.username]));
 }
+
+/**
+ * Whether a merchant may report purchases: confirmed (its email confirmed, or a store without an
+ * account, which nobody signs in to) and not hidden by an admin. Undefined when there is none.
+ */
+export async function merchantStanding(
+  reader: Reader,
+  merchantId: number,
+): Promise<{ confirmed: boolean; hidden: boolean } | undefined> {
+  const [row] = await reader.query(
+    `SELECT (is_email_confirmed OR user_name IS NULL) AS confirmed, store_hidden AS hidden
+     FROM merchants WHERE id = $1`,
+    [merchantId],
+  );
+  return row;
+}
+
+/** Who referred the shopper, if anyone with an account did (the house code owns none). */
+export async function referrerOfShopper(
+  reader: Reader,
+  userId: number,
+): Promise<{ referrerType: 'user' | 'merchant'; referrerId: number } | undefined> {
+  const [row] = await reader.query(
+    `SELECT c.owner_type AS "referrerType", c.owner_id AS "referrerId"
+     FROM users u JOIN referral_codes c ON c.code = u.referred_by
+     WHERE u.id = $1 AND c.owner_type IN ('user', 'merchant')`,
+    [userId],
+  );
+  return row;
+}
