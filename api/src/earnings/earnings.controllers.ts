@@ -40,7 +40,7 @@ import {
 } from './commands/purchases.js';
 import { EarningsPageQuery, PurchasePostbackDto } from './dto/earnings.dto.js';
 import { basisPointsToPercent, rupees } from './money.js';
-import type { EarningsEntry, EarningsHistory, PostbackSettings } from './queries/answers.js';
+import type { EarningsEntry, EarningsHistory, EarningTimeline, PostbackSettings } from './queries/answers.js';
 import {
   CASHBACK_SORTS,
   cashbacksPage,
@@ -51,6 +51,7 @@ import {
   earningsHistory,
   type PostbackMerchant,
 } from './queries/earnings.js';
+import { earningTimeline } from './queries/timeline.js';
 import type { RawBodyRequest } from './raw-body.js';
 
 export const POSTBACK_PATH = '/api/postbacks/purchases';
@@ -97,6 +98,7 @@ const earningRecord = (row: EarningRow) => ({
   confirmedAt: row.confirmedAt,
   paidAt: row.paidAt,
   cancelledAt: row.cancelledAt,
+  cancelReason: row.cancelReason,
 });
 
 /** An entry of a shopper's (or referring merchant's) purchase history. */
@@ -322,12 +324,29 @@ export class MerchantEarningsController {
 @ApiTags('me')
 @Controller('me')
 export class UserEarningsController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
 
   /** Cashback on the shopper's purchases and referral bonuses, newest first, with totals by state. */
   @Get('earnings')
   earnings(@CurrentAccount() account: SignedInAccount, @Query() query: EarningsPageQuery) {
     return earningsOf(this.dataSource, 'shopper', account.id, query);
+  }
+
+  /**
+   * One of the shopper's earnings with its timeline. Another shopper's earning is as unknown as
+   * one that does not exist (404), so ids tell nothing about others' earnings.
+   */
+  @Get('earnings/:id')
+  async timeline(
+    @CurrentAccount() account: SignedInAccount,
+    @Param('id', IdPipe) id: number,
+  ): Promise<EarningTimeline> {
+    const timeline = await earningTimeline(this.dataSource.manager, account.id, id, this.environment);
+    if (!timeline) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
+    return timeline;
   }
 }
 

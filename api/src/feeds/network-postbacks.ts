@@ -19,6 +19,8 @@ export interface NetworkPostback {
   status: FeedPostbackStatus | null;
   /** The product category bought, when the source maps the network's field for it. */
   category: string | null;
+  /** Why the network declined the purchase, when it says (the shopper reads it on the timeline). */
+  reason: string | null;
 }
 
 /** Rupees with up to 2 decimals; zeros after them are allowed ("1299.5000"), as some networks pad sums. */
@@ -95,5 +97,19 @@ export function readNetworkPostback(
   if (category !== undefined && (category.length > FEED_POSTBACK.valueMax || /\p{Cc}/u.test(category))) {
     refuse(categoryField!, P.category);
   }
-  return { clickId, orderId, amountPaise, commissionPaise, status, category: category ?? null };
+  // Mappings saved before reasons were read name no field for them either.
+  const reasonField = names.reason ?? null;
+  const reason = reasonField === null ? undefined : textOf(fields, reasonField);
+  if (reason !== undefined && (reason.length > FEED_POSTBACK.reasonMax || /\p{Cc}/u.test(reason))) {
+    refuse(reasonField!, P.reason);
+  }
+  return {
+    clickId,
+    orderId,
+    amountPaise,
+    commissionPaise,
+    status,
+    category: category ?? null,
+    reason: reason ?? null,
+  };
 }

@@ -228,7 +228,8 @@ export const FEED_ADVERTISER_LIMITS = { storeNameMaxLength: 100, siteUrlMaxLengt
 /**
  * What a network's postback says of a purchase, each field named as the network names it: our
  * click id (the sub-id it carried on its tracking link), the network's order id, the order's
- * amount, the network's commission, the purchase's status, its currency. The first three are
+ * amount, the network's commission, the purchase's status, its currency, the product category
+ * and the reason a declined purchase was declined. The first three are
  * required; the others may be unmapped (null). `statuses` holds the network's words for pending,
  * approved and declined, compared without case.
  */
@@ -240,6 +241,7 @@ export const FEED_POSTBACK_FIELDS = [
   'status',
   'currency',
   'category',
+  'reason',
 ] as const;
 export type FeedPostbackField = (typeof FEED_POSTBACK_FIELDS)[number];
 export const REQUIRED_FEED_POSTBACK_FIELDS = ['clickId', 'orderId', 'orderAmount'] as const;
@@ -265,6 +267,7 @@ const GENERIC_POSTBACK: FeedPostbackMapping = {
     status: 'status',
     currency: 'currency',
     category: null,
+    reason: 'reason',
   },
   statuses: {
     pending: ['pending'],
@@ -292,6 +295,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       status: 'status',
       currency: 'currency',
       category: null,
+      reason: null,
     },
     statuses: {
       pending: ['pending', 'new'],
@@ -308,6 +312,7 @@ export const FEED_POSTBACK_PRESETS: Record<FeedFormat, FeedPostbackMapping> = {
       status: 'status',
       currency: null,
       category: null,
+      reason: null,
     },
     statuses: {
       pending: ['pending'],
@@ -334,6 +339,8 @@ export const FEED_POSTBACK = {
   statusWordsMax: 20,
   /** Longest value of a field read from a postback (an order id, a status word). */
   valueMax: 100,
+  /** Longest reason a network gives for declining a purchase, kept with the cancelled earning. */
+  reasonMax: 500,
   /** The only currency amounts are kept in; a postback naming another is refused. */
   currency: 'INR',
   /** What a network's purchase is recorded as (`purchase_type`). */
@@ -360,5 +367,6 @@ export const FEED_POSTBACK_MESSAGES = {
   repeated: (field: string) => `The field ${field} is given more than once.`,
   currency: 'Only purchases in Indian rupees (INR) are recorded.',
   category: 'The category is a name of at most 100 characters.',
+  reason: 'The reason is a text of at most 500 characters.',
   unsupportedBody: 'A postback is sent as query parameters, a form or a JSON object.',
 } as const;

@@ -265,10 +265,9 @@ const NEXT_STATES: Record<CashbackState, readonly Transition[]> = {
   cancelled: [],
 };
 
-const TIMESTAMP_COLUMN: Record<Transition, string> = {
+const TIMESTAMP_COLUMN: Record<Exclude<Transition, 'cancelled'>, string> = {
   confirmed: 'confirmed_at',
   paid: 'paid_at',
-  cancelled: 'cancelled_at',
 };
 
 export class ChangeEarningState extends Command<void> {
@@ -289,6 +288,8 @@ async function moveEarning(
   earningId: number,
   to: Transition,
   settings: ReferralSettings,
+  /** Why a network declined the purchase, kept with the cancelled earning for its shopper. */
+  reason: string | null = null,
 ): Promise<void> {
   const { manager, record } = tx;
   const [earning] = await manager.query(
@@ -322,10 +323,17 @@ async function moveEarning(
     }
   }
   if (settlesBonus && to === 'cancelled') await cancelBonusOfPurchase(tx, earningId);
-  await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
-    earningId,
-    to,
-  ]);
+  if (to === 'cancelled') {
+    await manager.query(
+      "UPDATE earnings SET state = 'cancelled', cancelled_at = now(), cancel_reason = $2 WHERE id = $1",
+      [earningId, reason],
+    );
+  } else {
+    await manager.query(`UPDATE earnings SET state = $2, ${TIMESTAMP_COLUMN[to]} = now() WHERE id = $1`, [
+      earningId,
+      to,
+    ]);
+  }
   const id = String(earningId);
   // The amount travels with the event, so the daily figures need not read the earning back.
   const amountPaise = Number(earning.amountPaise);
@@ -334,7 +342,11 @@ async function moveEarning(
       new CashbackConfirmed(id, { userId: earning.userId, merchantId: earning.merchantId, amountPaise }),
     );
   if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
-  if (to === 'cancelled') record(new EarningCancelled(id, { kind: earning.kind, from: earning.state }));
+  if (to === 'cancelled') {
+    record(
+      new EarningCancelled(id, { kind: earning.kind, from: earning.state, ...(reason !== null && { reason }) }),
+    );
+  }
   if (settlesBonus) await settleReferralBonus(tx, earning.userId, settings);
 }
 
@@ -455,7 +467,7 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
       if (to === 'confirmed' && earning.overCap) {
         return { earningId: earning.id as number, created, changed: created || newCommission };
       }
-      await moveEarning(tx, earning.id, to, this.environment);
+      await moveEarning(tx, earning.id, to, this.environment, to === 'cancelled' ? report.reason : null);
       return { earningId: earning.id as number, created, changed: true };
     });
   }

@@ -36,7 +36,8 @@ export class EarningPaid extends EarningEvent<{ kind: string; amountPaise?: numb
   readonly type = EarningPaid.type;
 }
 
-export class EarningCancelled extends EarningEvent<{ kind: string; from: string }> {
+/** `reason`: why the network declined the purchase, when its postback said (absent otherwise). */
+export class EarningCancelled extends EarningEvent<{ kind: string; from: string; reason?: string }> {
   static readonly type = 'EarningCancelled';
   readonly type = EarningCancelled.type;
 }

@@ -32,6 +32,8 @@ export interface EarningRow {
   confirmedAt: Date | null;
   paidAt: Date | null;
   cancelledAt: Date | null;
+  /** Why a network declined the purchase, when its postback said. */
+  cancelReason: string | null;
 }
 
 const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "beneficiaryMerchantId",
@@ -41,7 +43,7 @@ const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "bene
                  amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
                  click_id AS "clickId", network_source_id AS "networkSourceId",
                  network_commission_paise AS "networkCommissionPaise", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
-                 cancelled_at AS "cancelledAt"`;
+                 cancelled_at AS "cancelledAt", cancel_reason AS "cancelReason"`;
 
 export async function earningById(reader: Reader, id: number): Promise<EarningRow | undefined> {
   const [row]: EarningRow[] = await reader.query(`SELECT ${EARNING} FROM earnings WHERE id = $1`, [id]);

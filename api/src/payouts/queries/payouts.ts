@@ -56,6 +56,36 @@ export async function lockedBalanceOf(manager: EntityManager, userId: number): P
   return shopper ? balanceOf(manager, userId) : undefined;
 }
 
+/** The payout that spends a shopper's money up to a point, and where it stands. */
+export interface CoveringPayout {
+  id: number;
+  state: 'requested' | 'processing' | 'paid';
+  requestedAt: Date;
+  paidAt: Date | null;
+}
+
+/**
+ * The shopper's ($1) payout that spends the confirmed money up to `throughPaise` of it: payouts
+ * spend confirmed earnings in order, the oldest payout (not failed) the earliest confirmed money,
+ * so the first payout whose running total reaches that sum is the one that spent its last rupee.
+ * Undefined while the payouts requested so far do not reach it.
+ */
+export async function payoutCovering(
+  reader: Reader,
+  userId: number,
+  throughPaise: number,
+): Promise<CoveringPayout | undefined> {
+  const [row]: CoveringPayout[] = await reader.query(
+    `SELECT id, state, requested_at AS "requestedAt", paid_at AS "paidAt" FROM (
+       SELECT id, state, requested_at, paid_at,
+              sum(amount_paise) OVER (ORDER BY requested_at, id) AS running
+       FROM payouts WHERE user_id = $1 AND state <> 'failed') spent
+     WHERE running >= $2 ORDER BY running, requested_at, id LIMIT 1`,
+    [userId, throughPaise],
+  );
+  return row;
+}
+
 export interface PayoutRow {
   id: number;
   userId: number;

@@ -27,3 +27,23 @@ export async function merchantHasStorefront(
   );
   return rows.length > 0;
 }
+
+/** A store as other features name it: its shown name and its page's address (null without one). */
+export interface StoreName {
+  id: number;
+  name: string;
+  slug: string | null;
+}
+
+/** The stores' shown names, by id (stores that do not exist are left out). */
+export async function storeNames(
+  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  merchantIds: readonly number[],
+): Promise<Map<number, StoreName>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = (await reader.query(
+    `SELECT m.id, ${STORE_NAME_SQL} AS name, m.slug FROM merchants m ${STORE_JOIN} WHERE m.id = ANY($1::int[])`,
+    [merchantIds],
+  )) as StoreName[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
