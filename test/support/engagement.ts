@@ -1,5 +1,6 @@
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { CampaignFanOut } from '../../workers/src/mail/campaign-batches.js';
+import { EarningUpdatesConsumer } from '../../workers/src/mail/earning-updates.js';
 import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
 import { StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';
@@ -11,6 +12,7 @@ export const ENGAGEMENT_CONSUMERS = [
   MailConsumer,
   CampaignFanOut,
   StoreAlertsConsumer,
+  EarningUpdatesConsumer,
 ];
 
 export interface EngagementMarket extends Marketplace {

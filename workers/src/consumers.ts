@@ -6,6 +6,7 @@ import { StorePageProjection } from './consumers/store-page.projection.js';
 import type { EventConsumer } from './events/event-consumer.js';
 import { FeedRunJobs } from './feeds/feed-run-jobs.js';
 import { CampaignFanOut } from './mail/campaign-batches.js';
+import { EarningUpdatesConsumer } from './mail/earning-updates.js';
 import { MailConsumer } from './mail/mail-consumer.js';
 import { StoreAlertsConsumer } from './mail/store-alerts.js';
 
@@ -20,6 +21,7 @@ export const eventConsumers: Type<EventConsumer>[] = [
   MailConsumer,
   CampaignFanOut,
   StoreAlertsConsumer,
+  EarningUpdatesConsumer,
   DailyFiguresProjection,
   FeedRunJobs,
 ];

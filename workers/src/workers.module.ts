@@ -13,6 +13,7 @@ import { EventOutcomes } from './events/event-outcomes.js';
 import { OutboxRelayService } from './events/outbox-relay.service.js';
 import { FeedImportWorker } from './feeds/feed-import.worker.js';
 import { CampaignBatchesWorker } from './mail/campaign-batches.js';
+import { EarningUpdates } from './mail/earning-updates.js';
 import { MailSender } from './mail/mail-sender.js';
 import { StoreAlerts } from './mail/store-alerts.js';
 import { SchedulerService } from './scheduling/scheduler.service.js';
@@ -60,6 +61,7 @@ export class WorkersModule {
         EventOutcomes,
         InFlightJobs,
         StoreAlerts,
+        EarningUpdates,
         RequestDueFeedRunsHandler,
         ...options.roles.flatMap((role) => roleProviders[role]),
       ],

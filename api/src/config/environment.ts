@@ -257,6 +257,17 @@ export class Environment {
   @Matches(/^(none|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, { message: 'must be none or two hours, like 22-7' })
   STORE_ALERT_QUIET_HOURS = '22-7';
 
+  /**
+   * How long a shopper's purchase tracked or cashback confirmed waits before its mail, so that
+   * what happens together (a basket of orders, a store confirming many) goes in one digest; the
+   * digest goes at most once a day, outside STORE_ALERT_QUIET_HOURS.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  EARNING_MAIL_WAIT_MINUTES = 30;
+
   /** Mails a worker process sends at once (each holds a database connection while it is sent). */
   @Transform(toInteger)
   @IsInt()

@@ -79,6 +79,8 @@ export const ScheduledJob = {
   PurgeIdempotencyKeys: { name: 'purge-idempotency-keys', everyMs: 3600_000 },
   /** Mails the store alerts that waited (a store's later offers of the day, the quiet hours). */
   MailStoreAlerts: { name: 'mail-store-alerts', everyMs: 15 * 60_000 },
+  /** Mails each shopper's digest of purchases tracked and cashback confirmed (one a day at most). */
+  MailEarningUpdates: { name: 'mail-earning-updates', everyMs: 60_000 },
   /** Offers again the batches of campaigns stuck sending (their jobs vanished with Redis). */
   ResumeStalledCampaigns: { name: 'resume-stalled-campaigns', everyMs: 60_000 },
   /**

@@ -338,6 +338,7 @@ export const offersEnglish = {
         status: 'Status field',
         currency: 'Currency field',
         category: 'Product category field',
+        reason: 'Decline reason field',
       },
       postbackStatus: {
         pending: 'Pending status words',

@@ -450,6 +450,7 @@ export const hindi = {
         status: 'स्थिति फ़ील्ड',
         currency: 'मुद्रा फ़ील्ड',
         category: 'उत्पाद श्रेणी फ़ील्ड',
+        reason: 'अस्वीकृति के कारण का फ़ील्ड',
       },
       postbackStatus: {
         pending: 'लंबित स्थिति के शब्द',

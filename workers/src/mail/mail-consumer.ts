@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Environment } from '@offers/api/config/environment';
 import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
-import { CashbackConfirmed, ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
+import { ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
 import {
   ContactMessageReceived,
   NewsletterConfirmationRequested,
@@ -25,7 +25,6 @@ import { localePath } from '@offers/api/rules/addresses';
 import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
 import type { Language } from '@offers/api/rules/engagement';
 import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
-import { STORE_JOIN, STORE_NAME_SQL } from '@offers/api/storefront/queries/store-identity';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
@@ -56,7 +55,6 @@ export class MailConsumer implements EventConsumer {
     ProductRejected.type,
     NewsletterConfirmationRequested.type,
     ContactMessageReceived.type,
-    CashbackConfirmed.type,
     PayoutPaid.type,
     PayoutFailed.type,
     ReferralRewardEarned.type,
@@ -226,25 +224,6 @@ export class MailConsumer implements EventConsumer {
           ),
         );
       }
-      case CashbackConfirmed.type: {
-        // Read as it is now: a confirmation cancelled before this mail went out says nothing.
-        const [earning] = await manager.query(
-          `SELECT e.amount_paise AS "amountPaise", u.email, u.user_name AS name, u.language,
-                  ${STORE_NAME_SQL} AS "storeName"
-           FROM earnings e JOIN users u ON u.id = e.user_id JOIN merchants m ON m.id = e.merchant_id ${STORE_JOIN}
-           WHERE e.id = $1 AND e.state IN ('confirmed', 'paid')`,
-          [Number(id)],
-        );
-        if (!earning) return [];
-        return [
-          this.mail(event, 'cashback-confirmed', earning, {
-            name: earning.name,
-            amountPaise: Number(earning.amountPaise),
-            storeName: earning.storeName,
-            earningsUrl: earningsUrl(PUBLIC_URL, earning.language),
-          }),
-        ];
-      }
       case PayoutPaid.type:
       case PayoutFailed.type: {
         const [payout] = await manager.query(
@@ -318,7 +297,7 @@ export class MailConsumer implements EventConsumer {
 }
 
 /** The shopper's earnings, balance and payouts, in the shopper's language. */
-const earningsUrl = (publicUrl: string, language: Language) =>
+export const earningsUrl = (publicUrl: string, language: Language) =>
   `${publicUrl}${localePath(language, '/account/earnings')}`;
 
 /** None for a store without an account (a network advertiser's): nobody reads its mail. */

@@ -17,6 +17,7 @@ import { STORE_ALERTS } from '@offers/api/rules/follows';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { recordOutgoingMails } from './outgoing-mails.js';
+import { isQuietHour } from './quiet-hours.js';
 import { renderMail } from './templates.js';
 
 /** Pairs of follower and store mailed per statement by a sweep. */
@@ -39,7 +40,7 @@ export class StoreAlerts {
       day,
       parts: { hour },
     } = marketClock(now);
-    if (this.isQuiet(hour)) return 0;
+    if (isQuietHour(this.environment.STORE_ALERT_QUIET_HOURS, hour)) return 0;
     let mailed = 0;
     for (;;) {
       const batch = await waitingAlerts(manager, day, merchantId, SWEEP_BATCH);
@@ -96,12 +97,6 @@ export class StoreAlerts {
     return alerts.offers.length > 0 ? 1 : 0;
   }
 
-  private isQuiet(hour: number): boolean {
-    const quiet = /^(\d+)-(\d+)$/.exec(this.environment.STORE_ALERT_QUIET_HOURS);
-    if (!quiet) return false;
-    const [from, until] = [Number(quiet[1]), Number(quiet[2])];
-    return from <= until ? hour >= from && hour < until : hour >= from || hour < until;
-  }
 }
 
 /**

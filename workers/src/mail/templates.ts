@@ -52,7 +52,8 @@ export interface MailParameters {
     coupons: Array<{ label: string; url: string }>;
     unsubscribeUrl: string;
   };
-  'cashback-confirmed': { name: string; amountPaise: number; storeName: string; earningsUrl: string };
+  /** A shopper's purchases tracked and cashback confirmed since the last digest (one mail a day at most). */
+  'earning-updates': { name: string; updates: EarningUpdate[]; earningsUrl: string };
   'payout-paid': {
     name: string;
     amountPaise: number;
@@ -71,6 +72,18 @@ export interface MailParameters {
   };
 }
 export type MailTemplate = keyof MailParameters;
+
+/** One line of the earnings digest: a purchase tracked (its cashback pending) or its cashback confirmed. */
+export interface EarningUpdate {
+  step: 'tracked' | 'confirmed';
+  storeName: string;
+  purchasePaise: number;
+  cashbackPaise: number;
+  /** When the store is expected to confirm a tracked purchase (ISO), if known. */
+  expectedBy: string | null;
+  /** The earning's timeline on the site. */
+  url: string;
+}
 
 /** Rupees as the recipient's language writes them, with Indian digit grouping: ₹1,23,456.50. */
 const RUPEES: Record<Language, Intl.NumberFormat> = {
@@ -190,15 +203,23 @@ const english: Templates = {
       stop: `Stop alerts from ${p.storeName}`,
     }),
   campaign: (p) => campaign(p, 'Featured offers', NEWSLETTER_FOOTER.en, 'Unsubscribe'),
-  'cashback-confirmed': (p) => ({
-    subject: `Your cashback of ${rupeesIn('en', p.amountPaise)} is confirmed`,
-    blocks: [
-      `Hello ${p.name},`,
-      `${p.storeName} confirmed your purchase: your cashback of ${rupeesIn('en', p.amountPaise)} is now in your available balance.`,
-      'You can withdraw it to your UPI ID or bank account from My earnings.',
-    ],
-    action: { label: 'See my earnings', url: p.earningsUrl },
-  }),
+  'earning-updates': (p) =>
+    earningUpdates('en', p, {
+      hello: `Hello ${p.name},`,
+      subjectTracked: (u) =>
+        `Your purchase at ${u.storeName} is tracked: ${rupeesIn('en', u.cashbackPaise)} cashback pending`,
+      subjectConfirmed: (u) => `Your cashback of ${rupeesIn('en', u.cashbackPaise)} is confirmed`,
+      subjectMany: (n) => plural('en', n, { one: `${n} update on your cashback`, other: `${n} updates on your cashback` }),
+      tracked: (u, by) =>
+        `${u.storeName} tracked your purchase of ${rupeesIn('en', u.purchasePaise)}: your cashback of ${rupeesIn('en', u.cashbackPaise)} is pending${by ? `, expected to be confirmed by ${by}` : ''}.`,
+      confirmed: (u) =>
+        `${u.storeName} confirmed your purchase: your cashback of ${rupeesIn('en', u.cashbackPaise)} is now in your available balance.`,
+      intro: 'Here is what changed in your cashback:',
+      timeline: 'See its timeline',
+      withdraw: 'You can withdraw it to your UPI ID or bank account from My earnings.',
+      action: 'See my earnings',
+      why: 'We mail you at most once a day about your purchases and cashback.',
+    }),
   'payout-paid': (p) => ({
     subject: `Your payout of ${rupeesIn('en', p.amountPaise)} has been paid`,
     blocks: [
@@ -333,15 +354,24 @@ const hindi: Templates = {
       stop: `${p.storeName} के अलर्ट बंद करें`,
     }),
   campaign: (p) => campaign(p, 'चुनिंदा ऑफ़र', NEWSLETTER_FOOTER.hi, 'सदस्यता छोड़ें'),
-  'cashback-confirmed': (p) => ({
-    subject: `आपका ${rupeesIn('hi', p.amountPaise)} का कैशबैक कन्फ़र्म हो गया`,
-    blocks: [
-      `नमस्ते ${p.name},`,
-      `${p.storeName} ने आपकी ख़रीदारी कन्फ़र्म कर दी है: आपका ${rupeesIn('hi', p.amountPaise)} का कैशबैक अब आपके उपलब्ध बैलेंस में है।`,
-      'आप इसे "मेरी कमाई" से अपने UPI ID या बैंक खाते में निकाल सकते हैं।',
-    ],
-    action: { label: 'मेरी कमाई देखें', url: p.earningsUrl },
-  }),
+  'earning-updates': (p) =>
+    earningUpdates('hi', p, {
+      hello: `नमस्ते ${p.name},`,
+      subjectTracked: (u) =>
+        `${u.storeName} पर आपकी ख़रीदारी ट्रैक हो गई: ${rupeesIn('hi', u.cashbackPaise)} का कैशबैक लंबित`,
+      subjectConfirmed: (u) => `आपका ${rupeesIn('hi', u.cashbackPaise)} का कैशबैक कन्फ़र्म हो गया`,
+      subjectMany: (n) =>
+        plural('hi', n, { one: `आपके कैशबैक की ${n} नई ख़बर`, other: `आपके कैशबैक की ${n} नई ख़बरें` }),
+      tracked: (u, by) =>
+        `${u.storeName} ने आपकी ${rupeesIn('hi', u.purchasePaise)} की ख़रीदारी ट्रैक कर ली है: आपका ${rupeesIn('hi', u.cashbackPaise)} का कैशबैक लंबित है${by ? ` और ${by} तक कन्फ़र्म होने की उम्मीद है` : ''}।`,
+      confirmed: (u) =>
+        `${u.storeName} ने आपकी ख़रीदारी कन्फ़र्म कर दी है: आपका ${rupeesIn('hi', u.cashbackPaise)} का कैशबैक अब आपके उपलब्ध बैलेंस में है।`,
+      intro: 'आपके कैशबैक में ये बदलाव हुए हैं:',
+      timeline: 'इसकी टाइमलाइन देखें',
+      withdraw: 'आप इसे "मेरी कमाई" से अपने UPI ID या बैंक खाते में निकाल सकते हैं।',
+      action: 'मेरी कमाई देखें',
+      why: 'आपकी ख़रीदारी और कैशबैक के बारे में हम आपको दिन में अधिकतम एक मेल भेजते हैं।',
+    }),
   'payout-paid': (p) => ({
     subject: `आपका ${rupeesIn('hi', p.amountPaise)} का भुगतान भेज दिया गया`,
     blocks: [
@@ -479,15 +509,27 @@ const telugu: Templates = {
       stop: `${p.storeName} హెచ్చరికలను ఆపండి`,
     }),
   campaign: (p) => campaign(p, 'ప్రత్యేక ఆఫర్లు', NEWSLETTER_FOOTER.te, 'చందా రద్దు చేయండి'),
-  'cashback-confirmed': (p) => ({
-    subject: `మీ ${rupeesIn('te', p.amountPaise)} క్యాష్‌బ్యాక్ నిర్ధారించబడింది`,
-    blocks: [
-      `నమస్కారం ${p.name},`,
-      `${p.storeName} మీ కొనుగోలును నిర్ధారించింది: మీ ${rupeesIn('te', p.amountPaise)} క్యాష్‌బ్యాక్ ఇప్పుడు మీ అందుబాటు బ్యాలెన్స్‌లో ఉంది.`,
-      '"నా సంపాదన" నుండి దీన్ని మీ UPI ID లేదా బ్యాంక్ ఖాతాకు తీసుకోవచ్చు.',
-    ],
-    action: { label: 'నా సంపాదన చూడండి', url: p.earningsUrl },
-  }),
+  'earning-updates': (p) =>
+    earningUpdates('te', p, {
+      hello: `నమస్కారం ${p.name},`,
+      subjectTracked: (u) =>
+        `${u.storeName}‌లో మీ కొనుగోలు ట్రాక్ అయింది: ${rupeesIn('te', u.cashbackPaise)} క్యాష్‌బ్యాక్ పెండింగ్‌లో ఉంది`,
+      subjectConfirmed: (u) => `మీ ${rupeesIn('te', u.cashbackPaise)} క్యాష్‌బ్యాక్ నిర్ధారించబడింది`,
+      subjectMany: (n) =>
+        plural('te', n, {
+          one: `మీ క్యాష్‌బ్యాక్‌పై ${n} కొత్త అప్‌డేట్`,
+          other: `మీ క్యాష్‌బ్యాక్‌పై ${n} కొత్త అప్‌డేట్‌లు`,
+        }),
+      tracked: (u, by) =>
+        `${u.storeName} మీ ${rupeesIn('te', u.purchasePaise)} కొనుగోలును ట్రాక్ చేసింది: మీ ${rupeesIn('te', u.cashbackPaise)} క్యాష్‌బ్యాక్ పెండింగ్‌లో ఉంది${by ? `, ${by} నాటికి నిర్ధారించబడుతుందని అంచనా` : ''}.`,
+      confirmed: (u) =>
+        `${u.storeName} మీ కొనుగోలును నిర్ధారించింది: మీ ${rupeesIn('te', u.cashbackPaise)} క్యాష్‌బ్యాక్ ఇప్పుడు మీ అందుబాటు బ్యాలెన్స్‌లో ఉంది.`,
+      intro: 'మీ క్యాష్‌బ్యాక్‌లో జరిగిన మార్పులు ఇవి:',
+      timeline: 'దీని టైమ్‌లైన్ చూడండి',
+      withdraw: '"నా సంపాదన" నుండి దీన్ని మీ UPI ID లేదా బ్యాంక్ ఖాతాకు తీసుకోవచ్చు.',
+      action: 'నా సంపాదన చూడండి',
+      why: 'మీ కొనుగోళ్లు మరియు క్యాష్‌బ్యాక్ గురించి మేము మీకు రోజుకు గరిష్ఠంగా ఒక మెయిల్ పంపుతాము.',
+    }),
   'payout-paid': (p) => ({
     subject: `మీ ${rupeesIn('te', p.amountPaise)} చెల్లింపు పంపబడింది`,
     blocks: [
@@ -546,6 +588,62 @@ function campaign(
       ...(p.coupons.length > 0 ? [featured, { links: p.coupons }] : []),
     ].filter((block) => block !== ''),
     footer: [footer, { links: [{ label: unsubscribe, url: p.unsubscribeUrl }] }],
+  };
+}
+
+/** Dates in mails as the recipient's language writes them, in India's time zone: 5 February 2027. */
+const DATES: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }),
+  te: new Intl.DateTimeFormat('te-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }),
+};
+
+interface EarningUpdateTexts {
+  hello: string;
+  subjectTracked(update: EarningUpdate): string;
+  subjectConfirmed(update: EarningUpdate): string;
+  subjectMany(count: number): string;
+  /** A tracked purchase, with the date it is expected to be confirmed by (written out), if known. */
+  tracked(update: EarningUpdate, expectedBy: string | null): string;
+  confirmed(update: EarningUpdate): string;
+  intro: string;
+  timeline: string;
+  withdraw: string;
+  action: string;
+  why: string;
+}
+
+/** One update is told in a sentence; several are listed, each linking to its earning's timeline. */
+function earningUpdates(
+  language: Language,
+  p: MailParameters['earning-updates'],
+  text: EarningUpdateTexts,
+): Message {
+  const sentence = (update: EarningUpdate) =>
+    update.step === 'tracked'
+      ? text.tracked(update, update.expectedBy ? DATES[language].format(new Date(update.expectedBy)) : null)
+      : text.confirmed(update);
+  const withdraw = p.updates.some((update) => update.step === 'confirmed') ? [text.withdraw] : [];
+  const [only] = p.updates;
+  const blocks: Block[] =
+    p.updates.length === 1 && only
+      ? [text.hello, sentence(only), { links: [{ label: text.timeline, url: only.url }] }, ...withdraw]
+      : [
+          text.hello,
+          text.intro,
+          { links: p.updates.map((update) => ({ label: sentence(update), url: update.url })) },
+          ...withdraw,
+        ];
+  return {
+    subject:
+      p.updates.length === 1 && only
+        ? only.step === 'tracked'
+          ? text.subjectTracked(only)
+          : text.subjectConfirmed(only)
+        : text.subjectMany(p.updates.length),
+    blocks,
+    action: { label: text.action, url: p.earningsUrl },
+    footer: [text.why],
   };
 }
 

@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ensureClickPartitions } from '@offers/api/clicks/queries/clicks';
 import { Environment } from '@offers/api/config/environment';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
+import { purgeMailedNotices } from '@offers/api/earnings/queries/notices';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
 import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
@@ -31,6 +32,7 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
 import { addFeedImportJob } from '../feeds/feed-run-jobs.js';
+import { EarningUpdates } from '../mail/earning-updates.js';
 import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 
@@ -64,6 +66,7 @@ export class SchedulerService
     private readonly unitOfWork: UnitOfWork,
     private readonly inFlight: InFlightJobs,
     private readonly storeAlerts: StoreAlerts,
+    private readonly earningUpdates: EarningUpdates,
   ) {
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
@@ -94,6 +97,15 @@ export class SchedulerService
         );
         const purged = await purgeMailedAlerts(this.dataSource);
         return mailed + purged > 0 ? `mailed ${mailed} store alerts, forgot ${purged} old ones` : undefined;
+      },
+      [ScheduledJob.MailEarningUpdates.name]: async () => {
+        const mailed = await this.dataSource.transaction((manager) =>
+          this.earningUpdates.mailDue(manager, new Date()),
+        );
+        const purged = await purgeMailedNotices(this.dataSource);
+        return mailed + purged > 0
+          ? `mailed ${mailed} earnings digests, forgot ${purged} old notices`
+          : undefined;
       },
       [ScheduledJob.ScheduleFeedRuns.name]: async () => {
         const requested = await this.commands.execute(new RequestDueFeedRuns());
