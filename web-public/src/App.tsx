@@ -149,7 +149,7 @@ function Page({ match }: { match: PageMatch }) {
     case 'account':
       return (
         <SignedIn>
-          <AccountPage section={match.section} />
+          <AccountPage section={match.section} earningId={match.earningId} />
         </SignedIn>
       );
     case 'accountSecurity':

@@ -68,7 +68,11 @@ export type {
   PublicBanner as Banner,
 } from '@offers/api/content/queries/answers';
 export type { Category, CouponCard, CouponPage } from '@offers/api/coupons/queries/answers';
-export type { EarningsHistory as Earnings } from '@offers/api/earnings/queries/answers';
+export type {
+  EarningTimeline,
+  EarningTimelineStep as TimelineStep,
+  EarningsHistory as Earnings,
+} from '@offers/api/earnings/queries/answers';
 
 export type {
   Me,

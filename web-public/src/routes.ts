@@ -17,7 +17,7 @@ export type PageMatch =
   | { page: 'contact' }
   | { page: 'register' }
   | { page: 'signIn' }
-  | { page: 'account'; section?: string }
+  | { page: 'account'; section?: string; earningId?: number }
   | { page: 'accountSecurity' }
   | { page: 'forgotPassword' }
   | { page: 'resetPassword' }
@@ -58,6 +58,8 @@ export function matchPage(path: string): PageMatch {
   if (path === '/forgot-password') return { page: 'forgotPassword' };
   if (path === '/reset-password') return { page: 'resetPassword' };
   if (path === '/account/security') return { page: 'accountSecurity' };
+  const earning = /^\/account\/earnings\/([1-9]\d{0,8})$/.exec(path);
+  if (earning) return { page: 'account', section: 'earnings', earningId: Number(earning[1]) };
   const account = /^\/account(?:\/([a-z-]+))?$/.exec(path);
   if (account) return { page: 'account', section: account[1] };
   const target = legacyTarget(path);

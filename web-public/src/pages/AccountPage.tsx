@@ -13,13 +13,14 @@ import {
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
+import { EarningTimeline } from './EarningTimeline';
 import { PayoutsSection } from './PayoutsSection';
 
 const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
-export default function AccountPage({ section }: { section?: string }) {
+export default function AccountPage({ section, earningId }: { section?: string; earningId?: number }) {
   const { t } = useI18n();
   const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
     ? (section as Section)
@@ -46,7 +47,7 @@ export default function AccountPage({ section }: { section?: string }) {
       </nav>
       <div className="account-content">
         {current === 'profile' && <ProfileSection />}
-        {current === 'earnings' && <EarningsSection />}
+        {current === 'earnings' && (earningId ? <EarningTimeline id={earningId} /> : <EarningsSection />)}
         {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
       </div>
@@ -229,7 +230,12 @@ function EarningsSection() {
                 <tbody>
                   {earnings.purchaseHistory.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{date(entry.date)}</td>
+                      <td>
+                        <Link href={`/account/earnings/${entry.id}`}>
+                          {date(entry.date)}
+                          <span className="visually-hidden">: {t('timeline.open')}</span>
+                        </Link>
+                      </td>
                       <td>{entry.couponId === null ? '' : `#${entry.couponId}`}</td>
                       <td>{entry.purchaseType}</td>
                       <td>{entry.purchaseAmount === null ? '' : money(entry.purchaseAmount)}</td>
