@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EarningUpdates } from '../../workers/src/mail/earning-updates.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
+import { untilEventsProcessed } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop, confirmedCashback } from '../support/payouts.js';
 import type { ReceivedMail } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
@@ -39,6 +41,12 @@ describe('mails about money', () => {
   it('cashback confirmed: to the shopper in Hindi, with the amount in rupees and the store', async () => {
     const { registration, session } = await registerAndSignInUser(market.api.baseUrl, { language: 'hi' });
     await confirmedCashback(market, shop, session, '1234.50');
+    // Mailed by the day's digest, once the wait after the confirmation has passed.
+    await untilEventsProcessed(market);
+    const later = new Date(Date.now() + 24 * 3600_000);
+    await market.api.dataSource.transaction((manager) =>
+      market.workers.module.get(EarningUpdates).mailDue(manager, later),
+    );
 
     const mail = await mailTo(registration.email, /कैशबैक/);
     expect(mail.subject).toBe('आपका ₹1,234.50 का कैशबैक कन्फ़र्म हो गया');

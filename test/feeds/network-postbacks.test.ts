@@ -529,6 +529,7 @@ describe('a source’s postback mapping', () => {
         commission: null,
         status: 'state',
         category: 'product_category',
+        reason: 'note',
       },
       statuses: { pending: ['open'], approved: ['ok', 'OK '], declined: ['void'] },
     };
@@ -543,6 +544,7 @@ describe('a source’s postback mapping', () => {
         status: 'state',
         currency: null,
         category: 'product_category',
+        reason: 'note',
       },
       statuses: { pending: ['open'], approved: ['ok', 'OK'], declined: ['void'] },
     });
@@ -568,6 +570,32 @@ describe('a source’s postback mapping', () => {
     expect(opened.json()).toMatchObject({ ratePercent: '9.00', cashback: '0.90' });
     const ok = await inject('GET', url({ sub_id: clickId, txn: order, amount: '10', state: 'ok' }));
     expect(ok.json().state).toBe('confirmed');
+    // A declined purchase keeps the network's reason, which its shopper reads on its timeline.
+    const declinedOrder = nextOrder();
+    const tooLong = await inject(
+      'GET',
+      url({ sub_id: clickId, txn: declinedOrder, amount: '10', state: 'void', note: 'x'.repeat(501) }),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({ note: [FEED_POSTBACK_MESSAGES.reason] });
+    const reason = 'Order returned by the customer';
+    const declined = await inject(
+      'GET',
+      url({ sub_id: clickId, txn: declinedOrder, amount: '10', state: 'void', note: reason }),
+    );
+    expect(declined.json()).toMatchObject({ state: 'cancelled', cancelReason: reason });
+    const timeline = await inject('GET', `/api/me/earnings/${declined.json().id}`, shopper.bearer);
+    expect(timeline.json()).toMatchObject({ state: 'cancelled', cancelReason: reason });
+    expect(timeline.json().steps.map((step: { step: string }) => step.step)).toEqual([
+      'clicked',
+      'tracked',
+      'pending',
+      'cancelled',
+    ]);
+    expect((await eventsOf(declined.json().id)).at(-1)).toMatchObject({
+      type: 'EarningCancelled',
+      payload: { reason },
+    });
     // The old names say nothing now.
     const old = await inject('GET', url({ subid: clickId, transaction_id: nextOrder(), sale_amount: '10' }));
     expect(old.statusCode).toBe(400);
