@@ -63,7 +63,8 @@ const sweep = () =>
 
 it('workers killed while purchases wait and while their digest is sent: one digest with both', async () => {
   const { registration, session } = await registerAndSignInUser(market.api.baseUrl);
-  const digests = () => market.smtp.to(registration.email).filter((mail) => mail.text.includes('/account/earnings'));
+  const digests = () =>
+    market.smtp.to(registration.email).filter((mail) => mail.text.includes('/account/earnings'));
   const code = (
     await market.api.http.inject({ method: 'GET', url: '/api/me/referral', headers: session.bearer })
   ).json().code as string;

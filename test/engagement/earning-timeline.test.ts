@@ -169,9 +169,9 @@ describe('an earning’s timeline', () => {
   it('cancelled by an admin: no reason given; paid outside a payout: paid at the admin’s mark', async () => {
     const { session } = await registerAndSignInUser(market.api.baseUrl);
     const cancelledId = await confirmedCashback(market, shop, session, '700', { confirm: false });
-    expect((await inject('POST', `/api/admin/cashbacks/${cancelledId}/cancel`, market.admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await inject('POST', `/api/admin/cashbacks/${cancelledId}/cancel`, market.admin)).statusCode,
+    ).toBe(200);
     const cancelled = (await timelineOf(session, cancelledId)).json();
     expect(cancelled).toMatchObject({ state: 'cancelled', cancelReason: null });
     expect(shape(cancelled.steps)).toEqual(['tracked:done', 'pending:done', 'cancelled:done']);
@@ -212,9 +212,10 @@ describe('mails of purchases tracked and cashback confirmed', () => {
     expect(mail!.subject).toBe('Kesar Beauty पर आपकी ख़रीदारी ट्रैक हो गई: ₹1,234.50 का कैशबैक लंबित');
     expect(mail!.html).toContain('<html lang="hi">');
     const tracked = (await timelineOf(session, id)).json().steps[1].at as string;
-    const expectedBy = new Intl.DateTimeFormat('hi-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
-      new Date(Date.parse(tracked) + 10 * DAY_MS),
-    );
+    const expectedBy = new Intl.DateTimeFormat('hi-IN', {
+      dateStyle: 'long',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(Date.parse(tracked) + 10 * DAY_MS));
     expect(mail!.text).toContain(
       `Kesar Beauty ने आपकी ₹1,234.50 की ख़रीदारी ट्रैक कर ली है: आपका ₹1,234.50 का कैशबैक लंबित है और ${expectedBy} तक कन्फ़र्म होने की उम्मीद है।`,
     );

@@ -69,9 +69,9 @@ export type {
 } from '@offers/api/content/queries/answers';
 export type { Category, CouponCard, CouponPage } from '@offers/api/coupons/queries/answers';
 export type {
+  EarningsHistory as Earnings,
   EarningTimeline,
   EarningTimelineStep as TimelineStep,
-  EarningsHistory as Earnings,
 } from '@offers/api/earnings/queries/answers';
 
 export type {

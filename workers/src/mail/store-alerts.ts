@@ -96,7 +96,6 @@ export class StoreAlerts {
     await markAlertsMailed(manager, alerts.userId, alerts.couponIds);
     return alerts.offers.length > 0 ? 1 : 0;
   }
-
 }
 
 /**

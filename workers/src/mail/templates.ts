@@ -209,7 +209,8 @@ const english: Templates = {
       subjectTracked: (u) =>
         `Your purchase at ${u.storeName} is tracked: ${rupeesIn('en', u.cashbackPaise)} cashback pending`,
       subjectConfirmed: (u) => `Your cashback of ${rupeesIn('en', u.cashbackPaise)} is confirmed`,
-      subjectMany: (n) => plural('en', n, { one: `${n} update on your cashback`, other: `${n} updates on your cashback` }),
+      subjectMany: (n) =>
+        plural('en', n, { one: `${n} update on your cashback`, other: `${n} updates on your cashback` }),
       tracked: (u, by) =>
         `${u.storeName} tracked your purchase of ${rupeesIn('en', u.purchasePaise)}: your cashback of ${rupeesIn('en', u.cashbackPaise)} is pending${by ? `, expected to be confirmed by ${by}` : ''}.`,
       confirmed: (u) =>

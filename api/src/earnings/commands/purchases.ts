@@ -344,7 +344,11 @@ async function moveEarning(
   if (to === 'paid') record(new EarningPaid(id, { kind: earning.kind, amountPaise }));
   if (to === 'cancelled') {
     record(
-      new EarningCancelled(id, { kind: earning.kind, from: earning.state, ...(reason !== null && { reason }) }),
+      new EarningCancelled(id, {
+        kind: earning.kind,
+        from: earning.state,
+        ...(reason !== null && { reason }),
+      }),
     );
   }
   if (settlesBonus) await settleReferralBonus(tx, earning.userId, settings);

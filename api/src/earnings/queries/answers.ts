@@ -75,6 +75,11 @@ export interface EarningTimeline {
   /** The network's reason for declining the purchase, when its postback gave one. */
   cancelReason: string | null;
   /** The payout that spends this earning, once one does. */
-  payout: { id: number; state: 'requested' | 'processing' | 'paid'; requestedAt: string; paidAt: string | null } | null;
+  payout: {
+    id: number;
+    state: 'requested' | 'processing' | 'paid';
+    requestedAt: string;
+    paidAt: string | null;
+  } | null;
   steps: EarningTimelineStep[];
 }

@@ -63,7 +63,9 @@ export function timelineSteps(
   facts: { clickedAt: Date | null; confirmDays: number | null; payout: CoveringPayout | null },
 ): EarningTimelineStep[] {
   const expected =
-    facts.confirmDays === null ? null : new Date(new Date(row.createdAt).getTime() + facts.confirmDays * DAY_MS);
+    facts.confirmDays === null
+      ? null
+      : new Date(new Date(row.createdAt).getTime() + facts.confirmDays * DAY_MS);
   const steps: EarningTimelineStep[] = [];
   if (facts.clickedAt) steps.push(step('clicked', 'done', facts.clickedAt));
   steps.push(step('tracked', 'done', row.createdAt));
@@ -115,7 +117,12 @@ export async function earningTimeline(
     confirmDays,
     cancelReason: row.state === 'cancelled' ? row.cancelReason : null,
     payout: payout
-      ? { id: payout.id, state: payout.state, requestedAt: iso(payout.requestedAt)!, paidAt: iso(payout.paidAt) }
+      ? {
+          id: payout.id,
+          state: payout.state,
+          requestedAt: iso(payout.requestedAt)!,
+          paidAt: iso(payout.paidAt),
+        }
       : null,
     steps: timelineSteps(row, { clickedAt: click?.clickedAt ?? null, confirmDays, payout: payout ?? null }),
   };
