@@ -55,9 +55,11 @@ describe('the public site’s counts', () => {
           ? [[path, texts]]
           : Object.entries(texts).flatMap(([key, value]) => pluralTexts(value, path ? `${path}.${key}` : key))
         : [];
-    for (const file of ['', 'descriptions/']) {
+    // The site's texts, the pages' descriptions and the account area's texts (none counted yet).
+    const least: Record<string, number> = { '': 3, 'descriptions/': 2, 'account/': 0 };
+    for (const file of Object.keys(least)) {
       const english = pluralTexts(read(`${file}en.json`));
-      expect(english.length).toBeGreaterThan(file ? 1 : 2);
+      expect(english.length).toBeGreaterThanOrEqual(least[file]!);
       for (const lang of LANGUAGES) {
         const found = pluralTexts(read(`${file}${lang}.json`));
         expect(found.map(([path]) => path)).toEqual(english.map(([path]) => path));

@@ -42,9 +42,18 @@ const PAGE_MODULES: Record<string, string> = {
   notFound: 'src/pages/NotFound.tsx',
 };
 
+/** The account area's texts (`loadAccountTexts`), which its pages load in the address's language. */
+const accountTexts = (lang: string) => `src/locales/account/${lang}.json`;
+
 /** The texts a page's module loads in the address's language, as named in the manifest. */
 const PAGE_TEXTS: Record<string, (lang: string) => string> = {
   info: (lang) => `src/pages/info/${lang}.ts`,
+  register: accountTexts,
+  signIn: accountTexts,
+  account: accountTexts,
+  accountSecurity: accountTexts,
+  forgotPassword: accountTexts,
+  resetPassword: accountTexts,
 };
 
 interface ManifestChunk {

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta, { type Rosetta } from 'rosetta';
 import { formatDate, formatMoney, formatShortDate } from './formats';
 import { pluralForm } from './forms/rules';
@@ -33,6 +33,46 @@ export function isLoaded(code: Language): boolean {
 
 export async function loadLanguage(code: Language): Promise<void> {
   if (!isLoaded(code)) i18n.set(code, (await loaders[code as Exclude<Language, 'en'>]()).default);
+}
+
+/**
+ * Texts only the account area reads (registration, sign-in, password, earnings, payouts,
+ * referrals, followed stores): a chunk per language, loaded by those pages (`preload`: the server
+ * before rendering, the browser before hydrating), so the home page's JavaScript carries none of
+ * them. They join the language's texts once those are loaded, so `t` finds them as any other.
+ */
+const accountLoaders: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import('./locales/account/en.json'),
+  hi: () => import('./locales/account/hi.json'),
+  te: () => import('./locales/account/te.json'),
+};
+const accountLoading: Partial<Record<Language, Promise<void>>> = {};
+const accountLoaded = new Set<Language>();
+
+export function loadAccountTexts(code: Language): Promise<void> {
+  let promise = accountLoading[code];
+  if (!promise) {
+    promise = Promise.all([accountLoaders[code](), loadLanguage(code)]).then(
+      ([module]) => {
+        // Merged into the language's table (rosetta assigns a table's sections onto it).
+        i18n.set(code, module.default as Dictionary);
+        accountLoaded.add(code);
+      },
+      (error: unknown) => {
+        // A failed download (a dropped connection) is tried again by the next page that asks.
+        delete accountLoading[code];
+        throw error;
+      },
+    );
+    accountLoading[code] = promise;
+  }
+  return promise;
+}
+
+/** The account area's texts in the page's language, suspending the page until they are loaded. */
+export function useAccountTexts(): void {
+  const { lang } = useI18n();
+  if (!accountLoaded.has(lang)) use(loadAccountTexts(lang));
 }
 
 /** Remembers the chosen language for a year, so `/` sends a returning visitor to it. */

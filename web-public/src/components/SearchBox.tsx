@@ -1,11 +1,12 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api';
-import { CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
+import { cashbackRateText } from '../cashback';
+import { CONTROL_CHARACTERS, COUPON_LISTING, type CashbackRate } from '../forms/rules';
 import { useI18n } from '../i18n';
 
 interface Suggestions {
-  stores: Array<{ merchantId: number; name: string; slug: string }>;
+  stores: Array<{ merchantId: number; name: string; slug: string; cashback: CashbackRate | null }>;
   categories: Array<{ id: number; name: string; slug: string }>;
   /** `titles`: the title in Hindi and Telugu where the coupon has one. */
   coupons: Array<{
@@ -24,7 +25,7 @@ const TYPING_PAUSE_MS = 150;
  * down arrow moves into them, Escape closes them), and the whole search on Enter.
  */
 export function SearchBox() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang, money } = useI18n();
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Suggestions | undefined>();
@@ -112,6 +113,12 @@ export function SearchBox() {
                   <li key={store.merchantId}>
                     <Link href={`/store/${store.slug}`} onClick={close}>
                       {store.name}
+                      {store.cashback && (
+                        <span className="muted">
+                          {' '}
+                          · {t('cashback.summary', { rate: cashbackRateText(store.cashback, money) })}
+                        </span>
+                      )}
                     </Link>
                   </li>
                 ))}

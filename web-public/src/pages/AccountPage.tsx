@@ -12,14 +12,18 @@ import {
   WHATSAPP_COUNTRY_CODE,
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { loadAccountTexts, useAccountTexts, useI18n, usePageTitle } from '../i18n';
 import { PayoutsSection } from './PayoutsSection';
 
 const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
+/** The account area's texts in the address's language, loaded with this page's chunk. */
+export const preload = loadAccountTexts;
+
 /** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
 export default function AccountPage({ section }: { section?: string }) {
+  useAccountTexts();
   const { t } = useI18n();
   const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
     ? (section as Section)

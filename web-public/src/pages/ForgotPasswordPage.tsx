@@ -5,10 +5,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ForgotField, validateForgot } from '../forms/password';
 import { PASSWORD_RESET } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { loadAccountTexts, useAccountTexts, useI18n, usePageTitle } from '../i18n';
+
+/** The account area's texts in the address's language, loaded with this page's chunk. */
+export const preload = loadAccountTexts;
 
 /** Asks for a reset link by mail. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
+  useAccountTexts();
   const { t, msg } = useI18n();
   usePageTitle(t('password.forgotTitle'));
   const form = useForm<ForgotField>({ email: '' }, useCallback(validateForgot, []));

@@ -4,7 +4,7 @@ import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { HOUSE_REFERRAL_CODE, USER_REGISTRATION as R } from '../forms/rules';
 import { type RegistrationField, serverFieldErrors, validateRegistration } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { loadAccountTexts, useAccountTexts, useI18n, usePageTitle } from '../i18n';
 
 const FIELDS: RegistrationField[] = [
   'userName',
@@ -17,7 +17,11 @@ const FIELDS: RegistrationField[] = [
 /** How long the duplicate-account message stays (spec §8). */
 const DUPLICATE_MESSAGE_MS = 5000;
 
+/** The account area's texts in the address's language, loaded with this page's chunk. */
+export const preload = loadAccountTexts;
+
 export default function RegisterPage() {
+  useAccountTexts();
   const { t, msg } = useI18n();
   usePageTitle(t('register.title'));
   const [, navigate] = useLocation();

@@ -5,10 +5,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ResetField, validateReset } from '../forms/password';
 import { PASSWORD_RESET, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { loadAccountTexts, useAccountTexts, useI18n, usePageTitle } from '../i18n';
+
+/** The account area's texts in the address's language, loaded with this page's chunk. */
+export const preload = loadAccountTexts;
 
 /** The page a reset mail links to (`/reset-password?token=...`): one new password, then sign in. */
 export default function ResetPasswordPage() {
+  useAccountTexts();
   const { t, msg } = useI18n();
   usePageTitle(t('password.resetTitle'));
   const search = useSearch();

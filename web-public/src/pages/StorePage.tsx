@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, api, type CouponPage, type Product, type Store } from '../api';
+import { cashbackRateText } from '../cashback';
 import { CouponCard } from '../components/CouponCard';
 import { FollowButton } from '../components/FollowButton';
 import { CONTENT_WIDTH, Img, STORE_LOGO_SIZES } from '../components/Img';
@@ -123,6 +124,7 @@ export default function StorePage({ address }: { address: string }) {
         </div>
         <FollowButton merchantId={store.merchantId} storeName={store.storeName} />
       </div>
+      {store.cashback && <StoreCashback cashback={store.cashback} storeName={store.storeName} />}
       <section aria-labelledby="store-coupons" className="section">
         <h2 id="store-coupons">{t('storeCoupons.title')}</h2>
         {coupons === undefined ? (
@@ -187,6 +189,67 @@ export default function StorePage({ address }: { address: string }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * What the store pays back, before the shopper decides: "up to", each rate in a table (its
+ * categories' first, then every other purchase), when it is confirmed, its terms and exclusions
+ * in the page's language (English where it has none), and how a purchase earns it.
+ */
+function StoreCashback({ cashback, storeName }: { cashback: NonNullable<Store['cashback']>; storeName: string }) {
+  const { t, msg, money, lang } = useI18n();
+  const rate = (value: Parameters<typeof cashbackRateText>[0]) => cashbackRateText(value, money);
+  const terms = cashback.terms[lang] || cashback.terms.en;
+  const exclusions = cashback.exclusions[lang] || cashback.exclusions.en;
+  return (
+    <section aria-labelledby="store-cashback" className="section store-cashback">
+      <h2 id="store-cashback">{t('cashback.title', { store: storeName })}</h2>
+      <p className="cashback-summary">{t('cashback.summary', { rate: rate(cashback.upTo) })}</p>
+      <table className="cashback-rates">
+        <caption className="visually-hidden">{t('cashback.rates')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cashback.purchase')}</th>
+            <th scope="col">{t('cashback.rate')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cashback.categories.map((category) => (
+            <tr key={category.name}>
+              <th scope="row">{msg(category.name)}</th>
+              <td>{rate(category.rate)}</td>
+            </tr>
+          ))}
+          {cashback.base && (
+            <tr>
+              <th scope="row">{t(cashback.categories.length > 0 ? 'cashback.otherPurchases' : 'cashback.everyPurchase')}</th>
+              <td>{rate(cashback.base)}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <p className="cashback-confirm">{t('cashback.confirmDays', { count: cashback.confirmDays })}</p>
+      {terms && (
+        <>
+          <h3>{t('cashback.terms')}</h3>
+          <p className="terms">{terms}</p>
+        </>
+      )}
+      {exclusions && (
+        <>
+          <h3>{t('cashback.exclusions')}</h3>
+          <p className="terms">{exclusions}</p>
+        </>
+      )}
+      <h3>{t('cashback.howTitle')}</h3>
+      <ol className="cashback-steps">
+        <li>{t('cashback.stepSignIn')}</li>
+        <li>{t('cashback.stepClickOut')}</li>
+        <li>{t('cashback.stepBuy')}</li>
+        <li>{t('cashback.stepTracked')}</li>
+      </ol>
+    </section>
   );
 }
 

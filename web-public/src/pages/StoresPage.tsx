@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type StoreList } from '../api';
+import { cashbackRateText } from '../cashback';
 import { Img } from '../components/Img';
 import { useI18n, usePageTitle } from '../i18n';
 import { STORES_URL, useInitialData } from '../page-data';
@@ -13,7 +14,7 @@ function letterOf(name: string): string {
 
 /** Every store A-Z, with its logo and how many coupons it has live, grouped by letter. */
 export default function StoresPage() {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
   usePageTitle(t('stores.title'));
   const rendered = useInitialData<StoreList>(STORES_URL);
   const [stores, setStores] = useState<StoreList | 'failed' | undefined>(rendered);
@@ -78,6 +79,11 @@ export default function StoresPage() {
                   />
                   <span className="store-tile-name">{store.storeName}</span>
                   <span className="store-tile-count">{t('stores.count', { count: store.liveCoupons })}</span>
+                  {store.cashback && (
+                    <span className="store-tile-cashback">
+                      {t('cashback.summary', { rate: cashbackRateText(store.cashback, money) })}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
