@@ -1,10 +1,10 @@
+import type { Environment } from '@offers/api/config/environment';
 import { HomePageQueries } from '@offers/api/content/queries/home-content';
 import { CouponListings, type ListingQuery } from '@offers/api/coupons/queries/listings';
 import { BANNER_POSITIONS, type BannerPosition } from '@offers/api/rules/content';
 import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '@offers/api/rules/coupons';
 import { STORE_LIST } from '@offers/api/rules/storefront';
 import { listStores, storePageText } from '@offers/api/storefront/queries/store-list';
-import type { Environment } from '@offers/api/config/environment';
 import type { DataSource } from 'typeorm';
 
 /** Answers the API addresses a page asks for (`/api/home`, ...) or undefined when there is nothing there. */

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import type { Environment } from '@offers/api/config/environment';
 import { CASHBACK_CHANNEL } from '@offers/api/cashback/events/cashback-events';
+import type { Environment } from '@offers/api/config/environment';
 import { HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
 import { CouponListings } from '@offers/api/coupons/queries/listings';
@@ -220,7 +220,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   const sitemaps = () =>
     crawlerFiles.get('sitemap', async () => ({
-      value: sitemapFiles(await sitemapEntries(dataSource, listings), publicUrl, options.sitemapLimit ?? SITEMAP_LIMIT),
+      value: sitemapFiles(
+        await sitemapEntries(dataSource, listings),
+        publicUrl,
+        options.sitemapLimit ?? SITEMAP_LIMIT,
+      ),
     }));
   app.get('/sitemap.xml', async (_request, reply) =>
     reply

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { Link, useLocation } from 'wouter';
 import { api } from '../api';
 import { cashbackRateText } from '../cashback';
-import { CONTROL_CHARACTERS, COUPON_LISTING, type CashbackRate } from '../forms/rules';
+import { type CashbackRate, CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
 import { useI18n } from '../i18n';
 
 interface Suggestions {

@@ -197,7 +197,13 @@ export default function StorePage({ address }: { address: string }) {
  * categories' first, then every other purchase), when it is confirmed, its terms and exclusions
  * in the page's language (English where it has none), and how a purchase earns it.
  */
-function StoreCashback({ cashback, storeName }: { cashback: NonNullable<Store['cashback']>; storeName: string }) {
+function StoreCashback({
+  cashback,
+  storeName,
+}: {
+  cashback: NonNullable<Store['cashback']>;
+  storeName: string;
+}) {
   const { t, msg, money, lang } = useI18n();
   const rate = (value: Parameters<typeof cashbackRateText>[0]) => cashbackRateText(value, money);
   const terms = cashback.terms[lang] || cashback.terms.en;
@@ -223,7 +229,9 @@ function StoreCashback({ cashback, storeName }: { cashback: NonNullable<Store['c
           ))}
           {cashback.base && (
             <tr>
-              <th scope="row">{t(cashback.categories.length > 0 ? 'cashback.otherPurchases' : 'cashback.everyPurchase')}</th>
+              <th scope="row">
+                {t(cashback.categories.length > 0 ? 'cashback.otherPurchases' : 'cashback.everyPurchase')}
+              </th>
               <td>{rate(cashback.base)}</td>
             </tr>
           )}

@@ -95,7 +95,9 @@ export async function cashbackUpTo(
     coupon: (couponId, storeId) => {
       const rates = byStore.get(storeId);
       const own = byCoupon.get(couponId);
-      return shownUpTo([own ?? rates?.base, ...(rates?.categories ?? [])].filter((rate) => rate !== undefined));
+      return shownUpTo(
+        [own ?? rates?.base, ...(rates?.categories ?? [])].filter((rate) => rate !== undefined),
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
 import type { CashbackDefaults } from '../../cashback/queries/rates.js';
+import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
 import type { ListRequest } from '../../http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
 import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
