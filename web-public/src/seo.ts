@@ -1,9 +1,8 @@
 import rosetta from 'rosetta';
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
-import { cashbackRateText } from './cashback';
 import { CONTENT_WIDTH, imageSources, STORE_LOGO_SIZES } from './components/Img';
-import { formatMoney } from './formats';
+import { formatCashbackRate } from './formats';
 import { CATEGORY_SLUGS, couponTextIn } from './forms/rules';
 import { LANGUAGES, pageTitle, textIn, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
@@ -172,7 +171,7 @@ export function headFor(options: {
         : { url: store.logoUrl, sizes: STORE_LOGO_SIZES };
       const storeAddress = url(lang, `/store/${store.slug}`);
       // schema.org has no cashback type: the store's cashback is one more Offer it makes, in words.
-      const cashbackRate = store.cashback && cashbackRateText(store.cashback.upTo, formatMoney);
+      const cashbackRate = store.cashback && formatCashbackRate(store.cashback.upTo);
       const offers = [
         ...(store.cashback && cashbackRate
           ? [

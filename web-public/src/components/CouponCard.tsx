@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
-import { cashbackRateText } from '../cashback';
 import { couponTextIn, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
 import { type I18n, useI18n } from '../i18n';
 import { GoToStore } from './GoToStore';
@@ -71,7 +70,7 @@ export function CouponCard({
   eager?: boolean;
 }) {
   const i18n = useI18n();
-  const { t, money, date } = i18n;
+  const { t, money, date, cashbackRate } = i18n;
   const text = couponTextIn(coupon, i18n.lang);
   const offer = discount(i18n, coupon);
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
@@ -117,9 +116,7 @@ export function CouponCard({
         <span className="offer-kind">{t(coupon.hasCode ? 'card.codeTag' : 'card.dealTag')}</span>
         {coupon.exclusive && <span className="exclusive">{t('card.exclusive')}</span>}
         {coupon.cashback && (
-          <span className="cashback-tag">
-            {t('cashback.upTo', { rate: cashbackRateText(coupon.cashback, money) })}
-          </span>
+          <span className="cashback-tag">{t('cashback.upTo', { rate: cashbackRate(coupon.cashback) })}</span>
         )}
       </p>
       <Heading id={titleId} className="coupon-title">
@@ -234,7 +231,7 @@ function RevealPanel({
   onRetry: () => void;
 }) {
   const i18n = useI18n();
-  const { t, money } = i18n;
+  const { t, cashbackRate } = i18n;
   const [copied, setCopied] = useState(false);
   const code = useRef<HTMLElement>(null);
   const offer = discount(i18n, coupon);
@@ -267,9 +264,7 @@ function RevealPanel({
         {title}
       </p>
       {coupon.cashback && (
-        <p className="reveal-cashback">
-          {t('cashback.earn', { rate: cashbackRateText(coupon.cashback, money) })}
-        </p>
+        <p className="reveal-cashback">{t('cashback.earn', { rate: cashbackRate(coupon.cashback) })}</p>
       )}
       {reveal.state === 'shown' ? (
         <>

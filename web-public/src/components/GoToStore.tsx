@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CouponCard } from '../api';
 import { useAuth } from '../auth';
-import { cashbackRateText } from '../cashback';
 import { clickOutPath } from '../forms/rules';
 import { useI18n } from '../i18n';
 
@@ -13,7 +12,7 @@ import { useI18n } from '../i18n';
  * before it in the page.
  */
 export function GoToStore({ coupon }: { coupon: CouponCard }) {
-  const { t, money } = useI18n();
+  const { t, cashbackRate } = useI18n();
   const { me } = useAuth();
   const [choosing, setChoosing] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -57,7 +56,7 @@ export function GoToStore({ coupon }: { coupon: CouponCard }) {
         {choosing && (
           <div className="reveal-panel">
             <h2 id={`${id}-title`} className="reveal-title">
-              {t('cashback.choiceTitle', { rate: cashbackRateText(coupon.cashback, money) })}
+              {t('cashback.choiceTitle', { rate: cashbackRate(coupon.cashback) })}
             </h2>
             <p id={`${id}-hint`} className="reveal-hint">
               {t('cashback.choiceHint', { store: coupon.merchant.name })}

@@ -1,7 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api';
-import { cashbackRateText } from '../cashback';
 import { type CashbackRate, CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
 import { useI18n } from '../i18n';
 
@@ -25,7 +24,7 @@ const TYPING_PAUSE_MS = 150;
  * down arrow moves into them, Escape closes them), and the whole search on Enter.
  */
 export function SearchBox() {
-  const { t, msg, lang, money } = useI18n();
+  const { t, msg, lang, cashbackRate } = useI18n();
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Suggestions | undefined>();
@@ -116,7 +115,7 @@ export function SearchBox() {
                       {store.cashback && (
                         <span className="muted">
                           {' '}
-                          · {t('cashback.summary', { rate: cashbackRateText(store.cashback, money) })}
+                          · {t('cashback.summary', { rate: cashbackRate(store.cashback) })}
                         </span>
                       )}
                     </Link>

@@ -6,14 +6,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ChangeField, validateChange } from '../forms/password';
 import { PASSWORD_CHANGE, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { loadAccountTexts, useAccountTexts, useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 
-/** The account area's texts in the address's language, loaded with this page's chunk. */
-export const preload = loadAccountTexts;
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('account', lang);
 
 /** The signed-in user's password and sessions: change the password, see the sessions, sign out everywhere. */
 export default function AccountSecurityPage() {
-  useAccountTexts();
+  useTexts('account');
   const { t } = useI18n();
   usePageTitle(t('password.securityTitle'));
   return (

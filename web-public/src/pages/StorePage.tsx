@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, api, type CouponPage, type Product, type Store } from '../api';
-import { cashbackRateText } from '../cashback';
 import { CouponCard } from '../components/CouponCard';
 import { FollowButton } from '../components/FollowButton';
 import { CONTENT_WIDTH, Img, STORE_LOGO_SIZES } from '../components/Img';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 import { storeCouponsUrl, storeUrl, useInitialData } from '../page-data';
 
 type Loaded =
@@ -13,11 +12,15 @@ type Loaded =
   | { state: 'loaded'; store: Store }
   | { state: 'failed'; message?: string };
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('stores', lang);
+
 /**
  * A merchant's public store: banner, logo, its live coupons, category pills that stay in view,
  * products in rupees. Reached by its slug; an old address by merchant id moves to the slug.
  */
 export default function StorePage({ address }: { address: string }) {
+  useTexts('stores');
   const { t, msg } = useI18n();
   const [, navigate] = useLocation();
   const rendered = useInitialData<Store>(storeUrl(address));
@@ -204,20 +207,19 @@ function StoreCashback({
   cashback: NonNullable<Store['cashback']>;
   storeName: string;
 }) {
-  const { t, msg, money, lang } = useI18n();
-  const rate = (value: Parameters<typeof cashbackRateText>[0]) => cashbackRateText(value, money);
+  const { t, msg, lang, cashbackRate: rate } = useI18n();
   const terms = cashback.terms[lang] || cashback.terms.en;
   const exclusions = cashback.exclusions[lang] || cashback.exclusions.en;
   return (
     <section aria-labelledby="store-cashback" className="section store-cashback">
-      <h2 id="store-cashback">{t('cashback.title', { store: storeName })}</h2>
+      <h2 id="store-cashback">{t('storeCashback.title', { store: storeName })}</h2>
       <p className="cashback-summary">{t('cashback.summary', { rate: rate(cashback.upTo) })}</p>
       <table className="cashback-rates">
-        <caption className="visually-hidden">{t('cashback.rates')}</caption>
+        <caption className="visually-hidden">{t('storeCashback.rates')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('cashback.purchase')}</th>
-            <th scope="col">{t('cashback.rate')}</th>
+            <th scope="col">{t('storeCashback.purchase')}</th>
+            <th scope="col">{t('storeCashback.rate')}</th>
           </tr>
         </thead>
         <tbody>
@@ -230,32 +232,36 @@ function StoreCashback({
           {cashback.base && (
             <tr>
               <th scope="row">
-                {t(cashback.categories.length > 0 ? 'cashback.otherPurchases' : 'cashback.everyPurchase')}
+                {t(
+                  cashback.categories.length > 0
+                    ? 'storeCashback.otherPurchases'
+                    : 'storeCashback.everyPurchase',
+                )}
               </th>
               <td>{rate(cashback.base)}</td>
             </tr>
           )}
         </tbody>
       </table>
-      <p className="cashback-confirm">{t('cashback.confirmDays', { count: cashback.confirmDays })}</p>
+      <p className="cashback-confirm">{t('storeCashback.confirmDays', { count: cashback.confirmDays })}</p>
       {terms && (
         <>
-          <h3>{t('cashback.terms')}</h3>
+          <h3>{t('storeCashback.terms')}</h3>
           <p className="terms">{terms}</p>
         </>
       )}
       {exclusions && (
         <>
-          <h3>{t('cashback.exclusions')}</h3>
+          <h3>{t('storeCashback.exclusions')}</h3>
           <p className="terms">{exclusions}</p>
         </>
       )}
-      <h3>{t('cashback.howTitle')}</h3>
+      <h3>{t('storeCashback.howTitle')}</h3>
       <ol className="cashback-steps">
-        <li>{t('cashback.stepSignIn')}</li>
-        <li>{t('cashback.stepClickOut')}</li>
-        <li>{t('cashback.stepBuy')}</li>
-        <li>{t('cashback.stepTracked')}</li>
+        <li>{t('storeCashback.stepSignIn')}</li>
+        <li>{t('storeCashback.stepClickOut')}</li>
+        <li>{t('storeCashback.stepBuy')}</li>
+        <li>{t('storeCashback.stepTracked')}</li>
       </ol>
     </section>
   );
