@@ -49,7 +49,8 @@ const TEXTS = {
     section: 'Saffron Skin पर कैशबैक',
     summary: '7% तक कैशबैक',
     rows: [
-      ['Skin Care', '7%'],
+      // The shop front's category in the page's language.
+      ['त्वचा की देखभाल', '7%'],
       ['बाकी हर ख़रीदारी', '4%'],
     ],
     confirm: 'कैशबैक लगभग 45 दिनों में पक्का होता है',
@@ -154,11 +155,14 @@ describe('cashback before the click', () => {
         });
 
         // Not signed in: the way to the shop first asks; going on without cashback is the click-out.
-        await step(page, `${name}-choice`, async () => {
+        const choice = await step(page, `${name}-choice`, async () => {
           const { choice } = await openChoice(page, text);
           // The first choice takes the focus.
           await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe(text.signIn);
           await expectAccessible(page);
+          return choice;
+        });
+        await step(page, `${name}-continue`, async () => {
           const onward = choice.getByRole('link', { name: text.continue });
           await expect(onward.getAttribute('href')).resolves.toBe(`/api/out/${paid.couponId}`);
           const popup = page.waitForEvent('popup');
@@ -173,8 +177,13 @@ describe('cashback before the click', () => {
           // Sign in to earn it: the sign-in page, then back on the store's page, signed in, where
           // the way to the shop goes straight out.
           await step(page, `${name}-sign-in`, async () => {
-            const { choice } = await openChoice(page, text);
-            await choice.getByRole('link', { name: text.signIn }).click();
+            // The reveal is still open, with the code: its way to the shop asks again.
+            const reveal = page.getByRole('dialog', { name: /Saffron glow serum/ });
+            await reveal.getByRole('button', { name: text.goTo }).click();
+            await page
+              .getByRole('dialog', { name: text.choice })
+              .getByRole('link', { name: text.signIn })
+              .click();
             await page.waitForURL((url) => url.pathname === `${prefix(language)}/sign-in`);
             await page.getByLabel(text.emailOrMobile).fill(shopperEmail);
             await page.getByLabel(new RegExp(`^${text.password}`)).fill(USER_PASSWORD);
@@ -182,7 +191,6 @@ describe('cashback before the click', () => {
             await page.waitForURL((url) => url.pathname === `${prefix(language)}/store/${paid.slug}`);
             const card = page.locator('.coupon-card', { hasText: 'Saffron glow serum' });
             await card.getByRole('button', { name: text.getCode }).click();
-            const reveal = page.getByRole('dialog', { name: /Saffron glow serum/ });
             const straight = reveal.getByRole('link', { name: text.goTo });
             await expect(straight.getAttribute('href')).resolves.toBe(`/api/out/${paid.couponId}`);
             await expectAccessible(page);

@@ -51,7 +51,11 @@ export function GoToStore({ coupon }: { coupon: CouponCard }) {
         className="reveal-dialog cashback-choice"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-hint`}
-        onClose={() => setChoosing(false)}
+        onClose={(event) => {
+          // React hands a dialog's close to the dialogs around it too: the reveal stays open.
+          event.stopPropagation();
+          setChoosing(false);
+        }}
       >
         {choosing && (
           <div className="reveal-panel">
