@@ -163,6 +163,14 @@ describe('cashback before the click', () => {
           return choice;
         });
         await step(page, `${name}-continue`, async () => {
+          // Escape closes the choice alone and gives the focus back to the way to the shop.
+          await page.keyboard.press('Escape');
+          await expect(choice.isVisible()).resolves.toBe(false);
+          const reveal = page.getByRole('dialog', { name: /Saffron glow serum/ });
+          await expect(reveal.isVisible()).resolves.toBe(true);
+          await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe(text.goTo);
+          await page.keyboard.press('Enter');
+          await choice.waitFor();
           const onward = choice.getByRole('link', { name: text.continue });
           await expect(onward.getAttribute('href')).resolves.toBe(`/api/out/${paid.couponId}`);
           const popup = page.waitForEvent('popup');
