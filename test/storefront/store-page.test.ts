@@ -83,6 +83,7 @@ describe('the public store page', () => {
         'updatedAt',
         'categories',
         'uncategorised',
+        'cashback',
       ].sort(),
     );
     expect(body.slug).toMatch(/^glow(-\d+)?$/);

@@ -219,7 +219,9 @@ describe('pages as crawlers see them', () => {
     });
     const [store] = typed(head.jsonLd, 'Store');
     expect(store).toMatchObject({ name: 'Kesari Naturals', url: `${TEST_PUBLIC_URL}/store/kesari-naturals` });
-    const offers = store!.makesOffer as Array<Record<string, string>>;
+    // The store's cashback (the site's default rate) first, as an Offer in words, then its coupons.
+    const [cashback, ...offers] = store!.makesOffer as Array<Record<string, string>>;
+    expect(cashback).toMatchObject({ '@type': 'Offer', name: 'Up to 5% cashback', category: 'Cashback' });
     expect(offers.map((offer) => offer.name).sort()).toEqual([
       'Amla hair oil 20% off',
       'Saffron face serum 30% off',

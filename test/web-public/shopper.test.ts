@@ -232,12 +232,15 @@ describe('browsing coupons', () => {
         );
         expect(await seriousViolations(page)).toEqual([]);
 
-        // "Go to <store>" opens the shop in a new tab through the click-out, which records the
-        // click and hands its id to the shop; the code is still in front on this page.
+        // "Go to <store>": the store pays the site's default cashback, so a visitor not signed in
+        // is asked first; going on without it opens the shop in a new tab through the click-out,
+        // which records the click and hands its id to the shop; the code is still in front here.
         const [{ id: couponId }] = await market.api.dataSource.query(
           "SELECT id FROM coupons WHERE title LIKE 'Argan hair oil%'",
         );
-        const shopLink = dialog.getByRole('link', { name: `Go to ${store.name}` });
+        await dialog.getByRole('button', { name: `Go to ${store.name}` }).click();
+        const choice = page.getByRole('dialog', { name: 'Earn up to 5% cashback on this purchase' });
+        const shopLink = choice.getByRole('link', { name: 'Continue without cashback' });
         await expect(shopLink.getAttribute('href')).resolves.toBe(`/api/out/${couponId}`);
         await expect(shopLink.getAttribute('target')).resolves.toBe('_blank');
         const popup = page.waitForEvent('popup');

@@ -1,4 +1,4 @@
-import { CouponListings } from '@offers/api/coupons/queries/listings';
+import type { CouponListings } from '@offers/api/coupons/queries/listings';
 import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '@offers/api/rules/addresses';
 import { storeAddresses } from '@offers/api/storefront/queries/store-list';
 import type { DataSource } from 'typeorm';
@@ -57,8 +57,10 @@ interface SitemapEntry {
 }
 
 /** Every page worth finding (static pages, the eight categories, every store), with when it last changed. */
-export async function sitemapEntries(dataSource: DataSource): Promise<SitemapEntry[]> {
-  const listings = new CouponListings(dataSource);
+export async function sitemapEntries(
+  dataSource: DataSource,
+  listings: CouponListings,
+): Promise<SitemapEntry[]> {
   const [categories, approvals, stores] = await Promise.all([
     listings.categories(),
     listings.lastApprovals(),

@@ -1,3 +1,4 @@
+import type { Environment } from '@offers/api/config/environment';
 import { HomePageQueries } from '@offers/api/content/queries/home-content';
 import { CouponListings, type ListingQuery } from '@offers/api/coupons/queries/listings';
 import { BANNER_POSITIONS, type BannerPosition } from '@offers/api/rules/content';
@@ -23,8 +24,8 @@ function wholeNumber(text: string | null, min: number, max: number, fallback: nu
  * committed, which asking another process (whose cache may not have heard of it yet) would not
  * promise. Only the addresses the site's pages build are known.
  */
-export function readModelFetcher(dataSource: DataSource): ReadModelFetcher {
-  const listings = new CouponListings(dataSource);
+export function readModelFetcher(dataSource: DataSource, environment: Environment): ReadModelFetcher {
+  const listings = new CouponListings(dataSource, environment);
   const home = new HomePageQueries(dataSource, listings);
   return async (address) => {
     const url = new URL(address, 'http://site.invalid');
@@ -68,11 +69,12 @@ export function readModelFetcher(dataSource: DataSource): ReadModelFetcher {
           dataSource,
           wholeNumber(query.get('page'), 1, 100_000, 1),
           wholeNumber(query.get('perPage'), 1, STORE_LIST.maxPerPage, STORE_LIST.defaultPerPage),
+          environment,
         );
     }
     const store = /^\/api\/stores\/([a-z0-9-]{1,60})$/.exec(url.pathname);
     if (store) {
-      const text = await storePageText(dataSource, store[1]!);
+      const text = await storePageText(dataSource, store[1]!, environment);
       return text === undefined ? undefined : JSON.parse(text);
     }
     return undefined;

@@ -42,9 +42,23 @@ const PAGE_MODULES: Record<string, string> = {
   notFound: 'src/pages/NotFound.tsx',
 };
 
+/** The parts of the texts (`loadTexts`) a page loads beyond the home page's, as named in the manifest. */
+const account = (lang: string) => [`src/locales/account/${lang}.json`];
+const stores = (lang: string) => [`src/locales/stores/${lang}.json`];
+const forms = (lang: string) => [`src/locales/forms/${lang}.json`];
+
 /** The texts a page's module loads in the address's language, as named in the manifest. */
-const PAGE_TEXTS: Record<string, (lang: string) => string> = {
-  info: (lang) => `src/pages/info/${lang}.ts`,
+const PAGE_TEXTS: Record<string, (lang: string) => string[]> = {
+  info: (lang) => [`src/pages/info/${lang}.ts`],
+  register: (lang) => [...account(lang), ...forms(lang)],
+  contact: forms,
+  signIn: account,
+  account: (lang) => [...account(lang), ...stores(lang)],
+  accountSecurity: account,
+  forgotPassword: account,
+  resetPassword: account,
+  store: stores,
+  stores,
 };
 
 interface ManifestChunk {
@@ -103,7 +117,7 @@ export async function productionRenderer(root: string): Promise<Renderer> {
       return [
         ...chunks(APP_MODULE, seen),
         ...(PAGE_MODULES[page] ? chunks(PAGE_MODULES[page], seen) : []),
-        ...(PAGE_TEXTS[page] ? chunks(PAGE_TEXTS[page](lang), seen) : []),
+        ...(PAGE_TEXTS[page]?.(lang).flatMap((name) => chunks(name, seen)) ?? []),
         ...(lang === 'en' ? [] : chunks(`src/locales/${lang}.json`, seen)),
       ];
     },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import { CASHBACK_CHANNEL } from '@offers/api/cashback/events/cashback-events';
 import type { Environment } from '@offers/api/config/environment';
 import { HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
@@ -92,10 +93,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const renderer: Renderer = development
     ? await developmentRenderer(WEB_ROOT)
     : await productionRenderer(WEB_ROOT);
-  const fetch = readModelFetcher(dataSource);
+  const fetch = readModelFetcher(dataSource, environment);
   // Loaded once in production; what the fast path asks for an address's canonical form.
   const site = development ? undefined : await renderer.entry();
-  const listings = new CouponListings(dataSource);
+  const listings = new CouponListings(dataSource, environment);
 
   const siteHeaders = { ...SECURITY_HEADERS, ...transportSecurityHeaders(publicUrl) };
   let readyPages = false;
@@ -132,7 +133,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
   const pages = new ReadyCache<ReadyDocument | Moved>(
     environment.DATABASE_URL,
-    [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL],
+    [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL, CASHBACK_CHANNEL],
     { warn: (message) => app.log.warn(message) },
     {
       maxEntries: options.pageCache?.maxPages ?? MAX_PAGES,
@@ -219,7 +220,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   const sitemaps = () =>
     crawlerFiles.get('sitemap', async () => ({
-      value: sitemapFiles(await sitemapEntries(dataSource), publicUrl, options.sitemapLimit ?? SITEMAP_LIMIT),
+      value: sitemapFiles(
+        await sitemapEntries(dataSource, listings),
+        publicUrl,
+        options.sitemapLimit ?? SITEMAP_LIMIT,
+      ),
     }));
   app.get('/sitemap.xml', async (_request, reply) =>
     reply

@@ -1,4 +1,4 @@
-import { formatRupees, marketClock } from './forms/rules.js';
+import { type CashbackRate, formatRupees, marketClock } from './forms/rules.js';
 
 /** A language's calendar words, from its texts (`calendar` in the locale files). */
 export interface Calendar {
@@ -21,6 +21,16 @@ export interface Calendar {
 /** Rupees (a number or the API's decimal string): "₹1,29,999.50". */
 export function formatMoney(amount: number | string): string {
   return formatRupees(Math.round(Number(amount) * 100));
+}
+
+/**
+ * A cashback rate as the site writes it: a percentage without trailing zeros ("7%", "7.5%"), or
+ * rupees as every price on the site is written ("₹150.00").
+ */
+export function formatCashbackRate(rate: CashbackRate): string {
+  if ('rupees' in rate) return formatMoney(rate.rupees);
+  const percent = rate.percent.includes('.') ? rate.percent.replace(/\.?0+$/, '') : rate.percent;
+  return `${percent}%`;
 }
 
 /** The day in India: "6 March 2026". */

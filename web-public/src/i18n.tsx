@@ -1,7 +1,7 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useMemo, useState } from 'react';
 import rosetta, { type Rosetta } from 'rosetta';
-import { formatDate, formatMoney, formatShortDate } from './formats';
-import { pluralForm } from './forms/rules';
+import { formatCashbackRate, formatDate, formatMoney, formatShortDate } from './formats';
+import { type CashbackRate, pluralForm } from './forms/rules';
 import en from './locales/en.json';
 import { LANGUAGE_COOKIE, type Language } from './site';
 
@@ -35,6 +35,63 @@ export async function loadLanguage(code: Language): Promise<void> {
   if (!isLoaded(code)) i18n.set(code, (await loaders[code as Exclude<Language, 'en'>]()).default);
 }
 
+/**
+ * Texts the home page never shows, a chunk per language and part, loaded by the pages that show
+ * them (`preload`: the server before rendering, the browser before hydrating), so the home page's
+ * JavaScript carries none of them: the account area's (registration, sign-in, password, earnings,
+ * payouts, referrals, followed stores), the stores' (the A-Z, a store's page, its cashback, following
+ * it) and the forms' (contact, the form notices registration shares).
+ * They join the language's texts once those are loaded, so `t` finds them as any other.
+ */
+const TEXT_PARTS = {
+  account: {
+    en: () => import('./locales/account/en.json'),
+    hi: () => import('./locales/account/hi.json'),
+    te: () => import('./locales/account/te.json'),
+  },
+  stores: {
+    en: () => import('./locales/stores/en.json'),
+    hi: () => import('./locales/stores/hi.json'),
+    te: () => import('./locales/stores/te.json'),
+  },
+  forms: {
+    en: () => import('./locales/forms/en.json'),
+    hi: () => import('./locales/forms/hi.json'),
+    te: () => import('./locales/forms/te.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
+export type TextPart = keyof typeof TEXT_PARTS;
+
+const partsLoading = new Map<string, Promise<void>>();
+const partsLoaded = new Set<string>();
+
+export function loadTexts(part: TextPart, code: Language): Promise<void> {
+  const key = `${part}:${code}`;
+  let promise = partsLoading.get(key);
+  if (!promise) {
+    promise = Promise.all([TEXT_PARTS[part][code](), loadLanguage(code)]).then(
+      ([module]) => {
+        // Merged into the language's table (rosetta assigns a table's sections onto it).
+        i18n.set(code, module.default as unknown as Dictionary);
+        partsLoaded.add(key);
+      },
+      (error: unknown) => {
+        // A failed download (a dropped connection) is tried again by the next page that asks.
+        partsLoading.delete(key);
+        throw error;
+      },
+    );
+    partsLoading.set(key, promise);
+  }
+  return promise;
+}
+
+/** Parts of the texts in the page's language, suspending the page until they are loaded. */
+export function useTexts(...parts: TextPart[]): void {
+  const { lang } = useI18n();
+  for (const part of parts) if (!partsLoaded.has(`${part}:${lang}`)) use(loadTexts(part, lang));
+}
+
 /** Remembers the chosen language for a year, so `/` sends a returning visitor to it. */
 export function rememberLanguage(code: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one cookie, written at once in every browser (the Cookie Store API is not everywhere)
@@ -53,6 +110,8 @@ export interface I18n {
   msg(text: string): string;
   /** Rupees (a number or the API's decimal string) with Indian digit grouping. */
   money(value: number | string): string;
+  /** A cashback rate: "7%", "7.5%" or "₹150.00". */
+  cashbackRate(rate: CashbackRate): string;
   date(value: string | Date): string;
   /** A date without its year, month shortened: "8 Dec". */
   shortDate(value: string | Date): string;
@@ -61,10 +120,11 @@ export interface I18n {
 const I18nContext = createContext<I18n | undefined>(undefined);
 
 /** Rupees and dates in the language's words, without `Intl` (see formats.ts). */
-function formatsOf(lang: Language): Pick<I18n, 'money' | 'date' | 'shortDate'> {
+function formatsOf(lang: Language): Pick<I18n, 'money' | 'cashbackRate' | 'date' | 'shortDate'> {
   const { calendar } = (i18n.table(lang) ?? en) as Dictionary;
   return {
     money: formatMoney,
+    cashbackRate: formatCashbackRate,
     date: (when) => formatDate(calendar, when),
     shortDate: (when) => formatShortDate(calendar, when),
   };

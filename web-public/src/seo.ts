@@ -2,6 +2,7 @@ import rosetta from 'rosetta';
 import type { CouponPage, Home, Store, StoreList } from './api';
 import { type Category, isMediaUrl } from './api';
 import { CONTENT_WIDTH, imageSources, STORE_LOGO_SIZES } from './components/Img';
+import { formatCashbackRate } from './formats';
 import { CATEGORY_SLUGS, couponTextIn } from './forms/rules';
 import { LANGUAGES, pageTitle, textIn, textsOf } from './i18n';
 import { bannersUrl, CATEGORIES_URL, LISTING_PAGES, listingState, listingUrl } from './listing';
@@ -169,6 +170,40 @@ export function headFor(options: {
         ? { url: store.heroBannerUrl, sizes: CONTENT_WIDTH }
         : { url: store.logoUrl, sizes: STORE_LOGO_SIZES };
       const storeAddress = url(lang, `/store/${store.slug}`);
+      // schema.org has no cashback type: the store's cashback is one more Offer it makes, in words.
+      const cashbackRate = store.cashback && formatCashbackRate(store.cashback.upTo);
+      const offers = [
+        ...(store.cashback && cashbackRate
+          ? [
+              {
+                '@type': 'Offer',
+                name: t('cashback.summary', { rate: cashbackRate }),
+                description: describe('storeCashback', {
+                  rate: cashbackRate,
+                  store: store.storeName,
+                  count: store.cashback.confirmDays,
+                }),
+                category: 'Cashback',
+                url: storeAddress,
+              },
+            ]
+          : []),
+        ...coupons.map((coupon) => ({
+          '@type': 'Offer',
+          name: couponTextIn(coupon, lang).title,
+          description: couponTextIn(coupon, lang).description,
+          url: storeAddress,
+          ...(coupon.expiresAt !== null && { validThrough: coupon.expiresAt }),
+          ...(coupon.percentage !== null &&
+            coupon.percentage > 0 && {
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                priceCurrency: 'INR',
+                description: `${coupon.percentage}%`,
+              },
+            }),
+        })),
+      ];
       jsonLd.push(
         crumbs([
           [t('seo.home'), '/'],
@@ -182,23 +217,7 @@ export function headFor(options: {
           url: storeAddress,
           ...(store.logoUrl && { logo: absoluteImage(publicUrl, store.logoUrl) }),
           ...(store.storeAddress && { address: store.storeAddress }),
-          ...(coupons.length > 0 && {
-            makesOffer: coupons.map((coupon) => ({
-              '@type': 'Offer',
-              name: couponTextIn(coupon, lang).title,
-              description: couponTextIn(coupon, lang).description,
-              url: storeAddress,
-              ...(coupon.expiresAt !== null && { validThrough: coupon.expiresAt }),
-              ...(coupon.percentage !== null &&
-                coupon.percentage > 0 && {
-                  priceSpecification: {
-                    '@type': 'UnitPriceSpecification',
-                    priceCurrency: 'INR',
-                    description: `${coupon.percentage}%`,
-                  },
-                }),
-            })),
-          }),
+          ...(offers.length > 0 && { makesOffer: offers }),
         },
         ...products.map((product) => ({
           '@context': 'https://schema.org',

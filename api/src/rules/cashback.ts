@@ -176,3 +176,30 @@ export interface CashbackProposal {
   proposedAt: string;
   decidedAt: string | null;
 }
+
+/** Whether a rate gives anything: a rate of 0 % or ₹0 is no cashback, and is never shown. */
+export const earnsSomething = (rate: CashbackRate) =>
+  rupeesToPaise('percent' in rate ? rate.percent : rate.rupees) > 0;
+
+/**
+ * What a coupon card, a store tile or a suggestion says before the click: "up to" the best rate
+ * a purchase there can earn, as {@link upToRate} picks it among the rates that give something;
+ * null when none does, and the card says nothing of cashback.
+ */
+export const shownUpTo = (rates: readonly CashbackRate[]): CashbackRate | null =>
+  upToRate(rates.filter(earnsSomething));
+
+/**
+ * A store's cashback as its public page shows it (`cashback` of `GET /api/stores/:store`): "up
+ * to", the base rate (null when it gives nothing) and each category's rate that gives something,
+ * the terms and exclusions in en/hi/te (the page shows the visitor's language, else English), and
+ * the days the store takes to confirm. Null on a store whose rates give nothing.
+ */
+export interface StoreCashbackShown {
+  upTo: CashbackRate;
+  base: CashbackRate | null;
+  categories: Array<{ name: string; rate: CashbackRate }>;
+  terms: CashbackTexts;
+  exclusions: CashbackTexts;
+  confirmDays: number;
+}

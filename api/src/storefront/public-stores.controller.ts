@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { Environment } from '../config/environment.js';
 import { WholeNumber } from '../http/field-decorators.js';
 import { IdPipe } from '../http/id-pipe.js';
 import type { ReadyAnswer } from '../http/ready-answers.js';
@@ -38,12 +39,13 @@ export class PublicStoresController {
   constructor(
     private readonly pages: StorePageCache,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly environment: Environment,
   ) {}
 
   /** The stores A-Z, a page at a time. */
   @Get('stores')
   stores(@Query() query: StoreListQueryDto) {
-    return listStores(this.dataSource, query.page, query.perPage);
+    return listStores(this.dataSource, query.page, query.perPage, this.environment);
   }
 
   /** By merchant id or by the store's slug. */

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type CouponCard as Card } from '../api';
-import { clickOutPath, couponTextIn, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
+import { couponTextIn, daysLeft, ENDS_SOON_DAYS } from '../forms/rules';
 import { type I18n, useI18n } from '../i18n';
+import { GoToStore } from './GoToStore';
 import { Img } from './Img';
 
 type Reveal =
@@ -69,7 +70,7 @@ export function CouponCard({
   eager?: boolean;
 }) {
   const i18n = useI18n();
-  const { t, money, date } = i18n;
+  const { t, money, date, cashbackRate } = i18n;
   const text = couponTextIn(coupon, i18n.lang);
   const offer = discount(i18n, coupon);
   const [reveal, setReveal] = useState<Reveal>({ state: 'hidden' });
@@ -114,6 +115,9 @@ export function CouponCard({
         {offer && <span className="discount">{offer}</span>}
         <span className="offer-kind">{t(coupon.hasCode ? 'card.codeTag' : 'card.dealTag')}</span>
         {coupon.exclusive && <span className="exclusive">{t('card.exclusive')}</span>}
+        {coupon.cashback && (
+          <span className="cashback-tag">{t('cashback.upTo', { rate: cashbackRate(coupon.cashback) })}</span>
+        )}
       </p>
       <Heading id={titleId} className="coupon-title">
         {text.title}
@@ -227,7 +231,7 @@ function RevealPanel({
   onRetry: () => void;
 }) {
   const i18n = useI18n();
-  const { t } = i18n;
+  const { t, cashbackRate } = i18n;
   const [copied, setCopied] = useState(false);
   const code = useRef<HTMLElement>(null);
   const offer = discount(i18n, coupon);
@@ -259,6 +263,9 @@ function RevealPanel({
       <p id={titleId} className="reveal-title">
         {title}
       </p>
+      {coupon.cashback && (
+        <p className="reveal-cashback">{t('cashback.earn', { rate: cashbackRate(coupon.cashback) })}</p>
+      )}
       {reveal.state === 'shown' ? (
         <>
           {reveal.code !== null && (
@@ -275,16 +282,7 @@ function RevealPanel({
             </>
           )}
           {/* Through the click-out, which records the click the store's postback names later. */}
-          {reveal.merchantUrl && (
-            <a
-              className="button primary go-to-store"
-              href={clickOutPath(coupon.id)}
-              target="_blank"
-              rel="noopener"
-            >
-              {t('card.goToStore', { store: coupon.merchant.name })}
-            </a>
-          )}
+          {reveal.merchantUrl && <GoToStore coupon={coupon} />}
           {reveal.code !== null && <Vote couponId={coupon.id} />}
         </>
       ) : reveal.state === 'failed' ? (

@@ -1,11 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api';
-import { CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
+import { type CashbackRate, CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
 import { useI18n } from '../i18n';
 
 interface Suggestions {
-  stores: Array<{ merchantId: number; name: string; slug: string }>;
+  stores: Array<{ merchantId: number; name: string; slug: string; cashback: CashbackRate | null }>;
   categories: Array<{ id: number; name: string; slug: string }>;
   /** `titles`: the title in Hindi and Telugu where the coupon has one. */
   coupons: Array<{
@@ -24,7 +24,7 @@ const TYPING_PAUSE_MS = 150;
  * down arrow moves into them, Escape closes them), and the whole search on Enter.
  */
 export function SearchBox() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang, cashbackRate } = useI18n();
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Suggestions | undefined>();
@@ -112,6 +112,12 @@ export function SearchBox() {
                   <li key={store.merchantId}>
                     <Link href={`/store/${store.slug}`} onClick={close}>
                       {store.name}
+                      {store.cashback && (
+                        <span className="muted">
+                          {' '}
+                          · {t('cashback.summary', { rate: cashbackRate(store.cashback) })}
+                        </span>
+                      )}
                     </Link>
                   </li>
                 ))}

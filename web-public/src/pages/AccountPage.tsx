@@ -12,15 +12,20 @@ import {
   WHATSAPP_COUNTRY_CODE,
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 import { EarningTimeline } from './EarningTimeline';
 import { PayoutsSection } from './PayoutsSection';
 
 const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) =>
+  Promise.all([loadTexts('account', lang), loadTexts('stores', lang)]).then(() => undefined);
+
 /** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
 export default function AccountPage({ section, earningId }: { section?: string; earningId?: number }) {
+  useTexts('account', 'stores');
   const { t } = useI18n();
   const current: Section = (SECTIONS as readonly string[]).includes(section ?? '')
     ? (section as Section)

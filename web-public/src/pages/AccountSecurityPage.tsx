@@ -6,10 +6,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ChangeField, validateChange } from '../forms/password';
 import { PASSWORD_CHANGE, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
+
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('account', lang);
 
 /** The signed-in user's password and sessions: change the password, see the sessions, sign out everywhere. */
 export default function AccountSecurityPage() {
+  useTexts('account');
   const { t } = useI18n();
   usePageTitle(t('password.securityTitle'));
   return (

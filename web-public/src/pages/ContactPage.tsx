@@ -3,11 +3,15 @@ import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { CONTACT_FORM, CONTACT_PAGE } from '../forms/rules';
 import { type ContactField, serverFieldErrors, validateContact } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 
 const FIELDS: ContactField[] = ['name', 'email', 'mobile', 'msg'];
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('forms', lang);
+
 export default function ContactPage() {
+  useTexts('forms');
   const { t, msg } = useI18n();
   usePageTitle(t('contact.title'));
   const form = useForm<ContactField>(

@@ -5,10 +5,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ForgotField, validateForgot } from '../forms/password';
 import { PASSWORD_RESET } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
+
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('account', lang);
 
 /** Asks for a reset link by mail. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
+  useTexts('account');
   const { t, msg } = useI18n();
   usePageTitle(t('password.forgotTitle'));
   const form = useForm<ForgotField>({ email: '' }, useCallback(validateForgot, []));

@@ -4,7 +4,7 @@ import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
 import { HOUSE_REFERRAL_CODE, USER_REGISTRATION as R } from '../forms/rules';
 import { type RegistrationField, serverFieldErrors, validateRegistration } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 
 const FIELDS: RegistrationField[] = [
   'userName',
@@ -17,7 +17,12 @@ const FIELDS: RegistrationField[] = [
 /** How long the duplicate-account message stays (spec §8). */
 const DUPLICATE_MESSAGE_MS = 5000;
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) =>
+  Promise.all([loadTexts('account', lang), loadTexts('forms', lang)]).then(() => undefined);
+
 export default function RegisterPage() {
+  useTexts('account', 'forms');
   const { t, msg } = useI18n();
   usePageTitle(t('register.title'));
   const [, navigate] = useLocation();

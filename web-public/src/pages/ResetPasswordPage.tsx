@@ -5,10 +5,14 @@ import { Field, useForm } from '../forms/Field';
 import { type ResetField, validateReset } from '../forms/password';
 import { PASSWORD_RESET, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
+
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('account', lang);
 
 /** The page a reset mail links to (`/reset-password?token=...`): one new password, then sign in. */
 export default function ResetPasswordPage() {
+  useTexts('account');
   const { t, msg } = useI18n();
   usePageTitle(t('password.resetTitle'));
   const search = useSearch();

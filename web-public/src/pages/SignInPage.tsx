@@ -5,14 +5,18 @@ import { useAuth } from '../auth';
 import { Field, useForm } from '../forms/Field';
 import { SIGN_IN_THROTTLE, USER_REGISTRATION, USER_SIGN_IN } from '../forms/rules';
 import { type SignInField, validateSignIn } from '../forms/validate';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 
 /** Only an address on this site may be returned to after signing in. */
 function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/account';
 }
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('account', lang);
+
 export default function SignInPage() {
+  useTexts('account');
   const { t, msg } = useI18n();
   usePageTitle(t('signIn.title'));
   const { refresh } = useAuth();

@@ -4,7 +4,7 @@ import { ApiError, api, type CouponPage, type Product, type Store } from '../api
 import { CouponCard } from '../components/CouponCard';
 import { FollowButton } from '../components/FollowButton';
 import { CONTENT_WIDTH, Img, STORE_LOGO_SIZES } from '../components/Img';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 import { storeCouponsUrl, storeUrl, useInitialData } from '../page-data';
 
 type Loaded =
@@ -12,11 +12,15 @@ type Loaded =
   | { state: 'loaded'; store: Store }
   | { state: 'failed'; message?: string };
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('stores', lang);
+
 /**
  * A merchant's public store: banner, logo, its live coupons, category pills that stay in view,
  * products in rupees. Reached by its slug; an old address by merchant id moves to the slug.
  */
 export default function StorePage({ address }: { address: string }) {
+  useTexts('stores');
   const { t, msg } = useI18n();
   const [, navigate] = useLocation();
   const rendered = useInitialData<Store>(storeUrl(address));
@@ -123,6 +127,7 @@ export default function StorePage({ address }: { address: string }) {
         </div>
         <FollowButton merchantId={store.merchantId} storeName={store.storeName} />
       </div>
+      {store.cashback && <StoreCashback cashback={store.cashback} storeName={store.storeName} />}
       <section aria-labelledby="store-coupons" className="section">
         <h2 id="store-coupons">{t('storeCoupons.title')}</h2>
         {coupons === undefined ? (
@@ -187,6 +192,78 @@ export default function StorePage({ address }: { address: string }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * What the store pays back, before the shopper decides: "up to", each rate in a table (its
+ * categories' first, then every other purchase), when it is confirmed, its terms and exclusions
+ * in the page's language (English where it has none), and how a purchase earns it.
+ */
+function StoreCashback({
+  cashback,
+  storeName,
+}: {
+  cashback: NonNullable<Store['cashback']>;
+  storeName: string;
+}) {
+  const { t, msg, lang, cashbackRate: rate } = useI18n();
+  const terms = cashback.terms[lang] || cashback.terms.en;
+  const exclusions = cashback.exclusions[lang] || cashback.exclusions.en;
+  return (
+    <section aria-labelledby="store-cashback" className="section store-cashback">
+      <h2 id="store-cashback">{t('storeCashback.title', { store: storeName })}</h2>
+      <p className="cashback-summary">{t('cashback.summary', { rate: rate(cashback.upTo) })}</p>
+      <table className="cashback-rates">
+        <caption className="visually-hidden">{t('storeCashback.rates')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('storeCashback.purchase')}</th>
+            <th scope="col">{t('storeCashback.rate')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cashback.categories.map((category) => (
+            <tr key={category.name}>
+              <th scope="row">{msg(category.name)}</th>
+              <td>{rate(category.rate)}</td>
+            </tr>
+          ))}
+          {cashback.base && (
+            <tr>
+              <th scope="row">
+                {t(
+                  cashback.categories.length > 0
+                    ? 'storeCashback.otherPurchases'
+                    : 'storeCashback.everyPurchase',
+                )}
+              </th>
+              <td>{rate(cashback.base)}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <p className="cashback-confirm">{t('storeCashback.confirmDays', { count: cashback.confirmDays })}</p>
+      {terms && (
+        <>
+          <h3>{t('storeCashback.terms')}</h3>
+          <p className="terms">{terms}</p>
+        </>
+      )}
+      {exclusions && (
+        <>
+          <h3>{t('storeCashback.exclusions')}</h3>
+          <p className="terms">{exclusions}</p>
+        </>
+      )}
+      <h3>{t('storeCashback.howTitle')}</h3>
+      <ol className="cashback-steps">
+        <li>{t('storeCashback.stepSignIn')}</li>
+        <li>{t('storeCashback.stepClickOut')}</li>
+        <li>{t('storeCashback.stepBuy')}</li>
+        <li>{t('storeCashback.stepTracked')}</li>
+      </ol>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type StoreList } from '../api';
 import { Img } from '../components/Img';
-import { useI18n, usePageTitle } from '../i18n';
+import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 import { STORES_URL, useInitialData } from '../page-data';
 
 /** The first letter a store is filed under: A-Z, or # for names that start otherwise. */
@@ -11,9 +11,13 @@ function letterOf(name: string): string {
   return /[A-Z]/.test(first) ? first : '#';
 }
 
+/** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
+export const preload = (lang: Language) => loadTexts('stores', lang);
+
 /** Every store A-Z, with its logo and how many coupons it has live, grouped by letter. */
 export default function StoresPage() {
-  const { t } = useI18n();
+  useTexts('stores');
+  const { t, cashbackRate } = useI18n();
   usePageTitle(t('stores.title'));
   const rendered = useInitialData<StoreList>(STORES_URL);
   const [stores, setStores] = useState<StoreList | 'failed' | undefined>(rendered);
@@ -78,6 +82,11 @@ export default function StoresPage() {
                   />
                   <span className="store-tile-name">{store.storeName}</span>
                   <span className="store-tile-count">{t('stores.count', { count: store.liveCoupons })}</span>
+                  {store.cashback && (
+                    <span className="store-tile-cashback">
+                      {t('cashback.summary', { rate: cashbackRate(store.cashback) })}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -2,6 +2,13 @@ import { DomainEvent } from '../../events/domain-event.js';
 import type { CashbackChangeOrigin, CashbackChangeScope, StoredRate } from '../../rules/cashback.js';
 
 /**
+ * Notified (at commit) by every change of a store's or a coupon's cashback: what shoppers are
+ * shown (cards, store pages, the A-Z, suggestions) reads the rates at request time, and the
+ * answers kept ready of it are dropped.
+ */
+export const CASHBACK_CHANNEL = 'cashback_changed';
+
+/**
  * A store's cashback changed: one event per entry of its history (`changeId`), a rate of the store,
  * of one of its categories or coupons, or its terms and settings. `rate` is the rate in force from
  * now for that scope, null when removed (the next one down applies).

@@ -5,7 +5,15 @@ import type {
   CashbackTexts,
   StoredRate,
 } from '../../rules/cashback.js';
+import { CASHBACK_CHANNEL } from '../events/cashback-events.js';
 import type { Reader } from './rates.js';
+
+/**
+ * Tells every process, at commit, that what shoppers are shown of cashback changed: the coupon
+ * lists, store pages and suggestions that carry it are kept ready until then. Rates change
+ * rarely (an admin's save), so the notification's lock at commit costs nothing that matters.
+ */
+const notifyShown = (manager: Reader) => manager.query(`SELECT pg_notify('${CASHBACK_CHANNEL}', '')`);
 
 /** Who made a change: an admin, or an admin accepting a feed's proposal. */
 export interface CashbackAuthor {
@@ -59,6 +67,7 @@ export async function setStoreBaseRate(manager: Reader, storeId: number, rate: S
     'UPDATE store_cashback SET rate_kind = $2, rate_value = $3, updated_at = now() WHERE merchant_id = $1',
     [storeId, rate?.kind ?? null, rate?.value ?? null],
   );
+  await notifyShown(manager);
 }
 
 export interface StoreSettings {
@@ -83,6 +92,7 @@ export async function setStoreSettings(manager: Reader, storeId: number, setting
       settings.capPaise,
     ],
   );
+  await notifyShown(manager);
 }
 
 /** Sets a category's rate (a new category, or a new rate or spelling); null removes it. */
@@ -109,6 +119,7 @@ export async function setCategoryRate(
     );
   }
   await manager.query('UPDATE store_cashback SET updated_at = now() WHERE merchant_id = $1', [storeId]);
+  await notifyShown(manager);
 }
 
 /** Sets a coupon's own rate; null removes it (its store's rates apply). */
@@ -120,11 +131,12 @@ export async function setCouponRate(
 ) {
   if (rate === null) {
     await manager.query('DELETE FROM coupon_cashback WHERE coupon_id = $1', [couponId]);
-    return;
+  } else {
+    await manager.query(
+      `INSERT INTO coupon_cashback (coupon_id, merchant_id, rate_kind, rate_value) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (coupon_id) DO UPDATE SET rate_kind = excluded.rate_kind, rate_value = excluded.rate_value`,
+      [couponId, storeId, rate.kind, rate.value],
+    );
   }
-  await manager.query(
-    `INSERT INTO coupon_cashback (coupon_id, merchant_id, rate_kind, rate_value) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (coupon_id) DO UPDATE SET rate_kind = excluded.rate_kind, rate_value = excluded.rate_value`,
-    [couponId, storeId, rate.kind, rate.value],
-  );
+  await notifyShown(manager);
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
 import { Environment } from '../../config/environment.js';
 import { LISTINGS_CHANNEL } from '../../coupons/events/coupon-events.js';
 import { CouponListings } from '../../coupons/queries/listings.js';
@@ -17,7 +18,7 @@ export class HomeContentCache extends ReadyReadCache {
   constructor(environment: Environment, listings: CouponListings, metrics: Metrics, answers: ReadyAnswers) {
     super(environment, metrics, answers, {
       name: 'home',
-      channels: [HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL],
+      channels: [HOME_CONTENT_CHANNEL, LISTINGS_CHANNEL, CASHBACK_CHANNEL],
       routes: ['/api/home', '/api/heroes', '/api/banners', '/api/flash-text'],
       parameters: ['position', 'postion'],
       maxEntries: 200,

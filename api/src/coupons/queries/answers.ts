@@ -1,3 +1,4 @@
+import type { CashbackRate } from '../../rules/cashback.js';
 import type { CouponTexts } from '../../rules/coupons.js';
 
 /**
@@ -38,6 +39,11 @@ export interface CouponCard {
   usedToday: number;
   /** The latest of the approval and the last "worked" vote. */
   verifiedAt: string;
+  /**
+   * "+ up to" this cashback: the best rate a purchase through this coupon can earn (its own rate,
+   * else its store's base, or a category rate of its store above it); null when none gives anything.
+   */
+  cashback: CashbackRate | null;
 }
 
 /** A category of the shop front (`GET /api/categories`, in the order the admins gave them). */

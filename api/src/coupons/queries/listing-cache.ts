@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
 import { Environment } from '../../config/environment.js';
 import { ReadyAnswers } from '../../http/ready-answers.js';
 import { ReadyReadCache } from '../../http/ready-read-cache.js';
@@ -16,7 +17,7 @@ export class ListingCache extends ReadyReadCache {
   constructor(environment: Environment, listings: CouponListings, metrics: Metrics, answers: ReadyAnswers) {
     super(environment, metrics, answers, {
       name: 'listings',
-      channels: [LISTINGS_CHANNEL],
+      channels: [LISTINGS_CHANNEL, CASHBACK_CHANNEL],
       routes: ['/api/coupons'],
       parameters: ['sort', 'category', 'merchant', 'q', 'page', 'perPage'],
       maxEntries: 2_000,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { cashbackUpTo } from '../../cashback/queries/shown.js';
+import { Environment } from '../../config/environment.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_VOTES, type CouponSort, MARKET_TIME_ZONE } from '../../rules/coupons.js';
 import type { Category, CouponCard } from './answers.js';
@@ -42,7 +44,11 @@ export const LISTING_ORDER: Record<ListingQuery['sort'], string> = {
 /** The public coupon lists, read from the `coupon_listings` read model only. */
 @Injectable()
 export class CouponListings {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    /** The site's default cashback rate, which a store without a rate of its own pays. */
+    private readonly environment: Environment,
+  ) {}
 
   async find(query: ListingQuery): Promise<{ data: CouponCard[]; total: number }> {
     // A coupon past its expiry is never shown, even before the sweep has ended it.
@@ -73,6 +79,14 @@ export class CouponListings {
       ),
       this.dataSource.query(`SELECT count(*)::int AS total FROM coupon_listings WHERE ${where}`, filters),
     ]);
+    // The cashback of the page's coupons and stores in one statement, read now rather than kept in
+    // the listing rows: a rate change then shows at once without rewriting every coupon's row.
+    const cashback = await cashbackUpTo(
+      this.dataSource,
+      rows.map((row: { merchant_id: number }) => row.merchant_id),
+      rows.map((row: { coupon_id: number }) => row.coupon_id),
+      this.environment,
+    );
     return {
       total,
       data: rows.map(
@@ -102,6 +116,7 @@ export class CouponListings {
           successRate: successRate(row.votes, row.worked_votes),
           usedToday: row.used_today,
           verifiedAt: new Date(row.verified_at).toISOString(),
+          cashback: cashback.coupon(row.coupon_id, row.merchant_id),
         }),
       ),
     };

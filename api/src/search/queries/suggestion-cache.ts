@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
 import { Environment } from '../../config/environment.js';
 import { LISTINGS_CHANNEL } from '../../coupons/events/coupon-events.js';
 import { ReadyAnswers } from '../../http/ready-answers.js';
@@ -17,7 +18,7 @@ export class SuggestionCache extends ReadyReadCache {
   constructor(environment: Environment, metrics: Metrics, answers: ReadyAnswers) {
     super(environment, metrics, answers, {
       name: 'suggestions',
-      channels: [LISTINGS_CHANNEL, STORE_PAGES_CHANNEL],
+      channels: [LISTINGS_CHANNEL, STORE_PAGES_CHANNEL, CASHBACK_CHANNEL],
       routes: ['/api/search/suggest'],
       parameters: ['q'],
       maxEntries: 5_000,

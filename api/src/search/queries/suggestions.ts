@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { cashbackUpTo } from '../../cashback/queries/shown.js';
+import { Environment } from '../../config/environment.js';
 import { searchSql, searchWords } from '../../coupons/queries/search.js';
 import { CATEGORY_SLUGS } from '../../rules/addresses.js';
+import type { CashbackRate } from '../../rules/cashback.js';
 import { SEARCH_SUGGESTIONS } from '../../rules/coupons.js';
 
 export interface Suggestions {
-  stores: Array<{ merchantId: number; name: string; slug: string; logoUrl: string | null }>;
+  stores: Array<{
+    merchantId: number;
+    name: string;
+    slug: string;
+    logoUrl: string | null;
+    /** The store's best cashback rate ("up to"); null when it pays nothing. */
+    cashback: CashbackRate | null;
+  }>;
   categories: Array<{ id: number; name: string; slug: string }>;
   coupons: Array<{
     id: number;
@@ -23,7 +33,10 @@ const STORE_SIMILARITY = 0.5;
 /** What the search box offers as one types: stores, categories and coupons, a few of each. */
 @Injectable()
 export class SearchSuggestions {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly environment: Environment,
+  ) {}
 
   async suggest(text: string): Promise<Suggestions> {
     const words = searchWords(text);
@@ -49,11 +62,18 @@ export class SearchSuggestions {
        LIMIT ${SEARCH_SUGGESTIONS.perKind}`,
       words.map(escapeRegex),
     );
+    const cashback = await cashbackUpTo(
+      this.dataSource,
+      rows.map((row: { merchant_id: number }) => row.merchant_id),
+      [],
+      this.environment,
+    );
     return rows.map((row: Record<string, never>) => ({
       merchantId: row.merchant_id,
       name: row.name,
       slug: row.slug,
       logoUrl: row.logo_url ?? null,
+      cashback: cashback.store(row.merchant_id),
     }));
   }
 

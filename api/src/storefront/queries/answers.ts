@@ -1,3 +1,5 @@
+import type { CashbackRate, StoreCashbackShown } from '../../rules/cashback.js';
+
 /**
  * The public store reads' answers, as JSON carries them. Types only and without dependencies, so
  * both web apps import them (type-only) instead of copying them.
@@ -36,6 +38,8 @@ export interface StorePage {
   updatedAt: string;
   categories: Array<{ id: number; categoryName: string; description: string; products: StorePageProduct[] }>;
   uncategorised: StorePageProduct[];
+  /** What the store pays back, read when the page is asked for; null when it pays nothing. */
+  cashback: StoreCashbackShown | null;
 }
 
 /** A store in the public A-Z index. */
@@ -46,6 +50,8 @@ export interface StoreSummary {
   logoUrl: string | null;
   liveCoupons: number;
   updatedAt: string;
+  /** The store's best cashback rate ("up to"); null when it pays nothing. */
+  cashback: CashbackRate | null;
 }
 
 /** A page of the A-Z index with the count of all stores. */

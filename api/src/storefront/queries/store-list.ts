@@ -1,12 +1,22 @@
 import type { DataSource } from 'typeorm';
+import type { CashbackDefaults } from '../../cashback/queries/rates.js';
+import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
 import type { ListRequest } from '../../http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
 import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
 
 export type { StoreSummary };
 
-/** The stores with a public page, A-Z by name (ties by merchant id), with their live coupons counted. */
-export async function listStores(dataSource: DataSource, page: number, perPage: number): Promise<StoreList> {
+/**
+ * The stores with a public page, A-Z by name (ties by merchant id), with their live coupons
+ * counted and their best cashback rate (the page's stores in one statement).
+ */
+export async function listStores(
+  dataSource: DataSource,
+  page: number,
+  perPage: number,
+  defaults: CashbackDefaults,
+): Promise<StoreList> {
   const [rows, [{ total }]] = await Promise.all([
     dataSource.query(
       `SELECT p.merchant_id, p.slug, p.document->>'storeName' AS store_name, p.document->>'logoUrl' AS logo_url,
@@ -20,6 +30,12 @@ export async function listStores(dataSource: DataSource, page: number, perPage: 
     ),
     dataSource.query('SELECT count(*)::int AS total FROM store_pages'),
   ]);
+  const cashback = await cashbackUpTo(
+    dataSource,
+    rows.map((row: { merchant_id: number }) => row.merchant_id),
+    [],
+    defaults,
+  );
   return {
     total,
     data: rows.map((row: Record<string, never>) => ({
@@ -29,23 +45,32 @@ export async function listStores(dataSource: DataSource, page: number, perPage: 
       logoUrl: row.logo_url,
       liveCoupons: row.live_coupons,
       updatedAt: new Date(row.updated_at).toISOString(),
+      cashback: cashback.store(row.merchant_id),
     })),
   };
 }
 
-/** A store's page as its JSON text, by merchant id (digits) or slug; undefined when it has none. */
+/**
+ * A store's page as its JSON text, by merchant id (digits) or slug, with its cashback as it stands
+ * (the rates are read now, not kept in the read model: a store's page follows a change of its
+ * rates at once, and the default rate is a setting); undefined when it has none.
+ */
 export async function storePageText(
   dataSource: Pick<DataSource, 'query'>,
   address: string,
+  defaults: CashbackDefaults,
 ): Promise<string | undefined> {
   // Slugs are never all digits: digits are a merchant id (ids fit in 9 digits here).
   const byId = /^\d+$/.test(address);
   if (byId && !/^[1-9]\d{0,8}$/.test(address)) return undefined;
   const [row] = await dataSource.query(
-    `SELECT document::text AS body FROM store_pages WHERE ${byId ? 'merchant_id = $1::int' : 'slug = $1'}`,
+    `SELECT merchant_id AS "storeId", document AS body FROM store_pages
+     WHERE ${byId ? 'merchant_id = $1::int' : 'slug = $1'}`,
     [address],
   );
-  return row?.body;
+  if (!row) return undefined;
+  const cashback = await storeCashbackShown(dataSource, row.storeId, defaults);
+  return JSON.stringify({ ...row.body, cashback });
 }
 
 /** Every public store's address and when its page last changed (for sitemaps), A-Z by slug. */

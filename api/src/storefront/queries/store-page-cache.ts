@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
 import { Environment } from '../../config/environment.js';
 import { ReadyCache } from '../../events/ready-cache.js';
 import { ReadyAnswer, ReadyAnswers } from '../../http/ready-answers.js';
@@ -19,7 +20,7 @@ export const STORE_ADDRESS = /^(?:[1-9]\d{0,8}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /**
  * Ready response bytes of the public store pages, per API process (`ReadyCache`): every entry is
- * dropped when any page changes (a PostgreSQL notification that reaches every API process); a
+ * dropped when any page or any store's cashback changes (a PostgreSQL notification that reaches every API process); a
  * page read while a change was being notified is not kept; while the notification connection is
  * down nothing is cached.
  */
@@ -29,14 +30,14 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   private readonly pages: ReadyCache<ReadyAnswer | null>;
 
   constructor(
-    environment: Environment,
+    private readonly environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
     metrics: Metrics,
     answers: ReadyAnswers,
   ) {
     this.pages = new ReadyCache(
       environment.DATABASE_URL,
-      [STORE_PAGES_CHANNEL],
+      [STORE_PAGES_CHANNEL, CASHBACK_CHANNEL],
       new Logger(StorePageCache.name),
       {
         maxEntries: MAX_ENTRIES,
@@ -59,7 +60,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   /** The page at a merchant id (digits) or a slug, or null when there is no public page there. */
   get(address: string): Promise<ReadyAnswer | null> {
     return this.pages.get(address, async () => {
-      const body = await storePageText(this.dataSource, address);
+      const body = await storePageText(this.dataSource, address, this.environment);
       const etag = body && `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       return {
         value: body === undefined ? null : new ReadyAnswer(body, { etag: etag!, cacheControl: 'no-cache' }),

@@ -7,6 +7,9 @@ import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_LOGO_SQL, STORE_NAME_SQL } from 
 
 export type { StorePage, StorePageProduct };
 
+/** A store page as the read model keeps it: its cashback is added when the page is read. */
+export type StoreDocument = Omit<StorePage, 'cashback'>;
+
 /**
  * Builds a merchant's store page from the write tables: the active store, its active categories
  * (in the order they were made) and its approved products, newest first, each under its category
@@ -18,7 +21,7 @@ export type { StorePage, StorePageProduct };
 export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
-): Promise<StorePage | undefined> {
+): Promise<StoreDocument | undefined> {
   const [store] = await manager.query(
     `SELECT s.merchant_id AS saved, s.store_address, s.tagline, s.about_description, s.landing_banner_id,
             s.hero_banner_image_id, ${STORE_LOGO_SQL} AS logo_id, ${STORE_NAME_SQL} AS store_name, m.slug,
