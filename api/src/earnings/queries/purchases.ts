@@ -30,13 +30,22 @@ export const BONUS_WITHHELD = `
 
 /**
  * The shopper's ($1) purchases that may earn the referrer's bonus: not cancelled, at least $2
- * paise, and not on the referrer's own store (a merchant cannot pay itself a bonus for a shopper
+ * paise, not waiting in the claims queue, and not on the referrer's own store (a merchant cannot pay itself a bonus for a shopper
  * it referred through its own postbacks: $3 the referring merchant, or null). Confirmed (or
  * paid) ones first, then the oldest.
  */
 export const BONUS_PURCHASES = `
   SELECT id, state FROM earnings
   WHERE kind = 'cashback' AND user_id = $1 AND state <> 'cancelled' AND purchase_amount_paise >= $2
-    AND ($3::int IS NULL OR merchant_id <> $3)
+    AND NOT held_for_review AND ($3::int IS NULL OR merchant_id <> $3)
   ORDER BY state = 'pending', id
   LIMIT 1`;
+
+/** Which of these clicks ($1) a store or network already reported a purchase of. */
+export const TRACKED_CLICKS = `
+  SELECT DISTINCT click_id AS "clickId" FROM earnings WHERE kind = 'cashback' AND click_id = ANY($1::text[])`;
+
+/** Whether the merchant ($1) reported a purchase of this reference ($2, any case) itself. */
+export const REPORTED_ORDER = `
+  SELECT 1 FROM earnings
+  WHERE kind = 'cashback' AND merchant_id = $1 AND lower(purchase_reference) = lower($2) LIMIT 1`;

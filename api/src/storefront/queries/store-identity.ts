@@ -27,3 +27,16 @@ export async function merchantHasStorefront(
   );
   return rows.length > 0;
 }
+
+/** Stores' names as shoppers see them, by merchant id. */
+export async function storeNames(
+  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  merchantIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = (await reader.query(
+    `SELECT m.id, ${STORE_NAME_SQL} AS name FROM merchants m ${STORE_JOIN} WHERE m.id = ANY($1::int[])`,
+    [merchantIds],
+  )) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
