@@ -10,7 +10,7 @@ import { CASHBACK_LIMITS } from '../../rules/cashback.js';
 import { type AdminClaim, CLAIM_RULES, type ClaimableClick, type ShopperClaim } from '../../rules/claims.js';
 import { paiseToRupees } from '../../rules/money.js';
 import { storeNames } from '../../storefront/queries/store-identity.js';
-import { type ClaimRow, claimedClicks, shopperClaims } from './claims.js';
+import { type ClaimRow, claimById, claimedClicks, shopperClaims } from './claims.js';
 
 type Reader = Pick<EntityManager, 'query'>;
 
@@ -157,4 +157,31 @@ export async function adminClaims(
       reason: row.reason,
     };
   });
+}
+
+/** What the mail of a claim's answer says: whose it is, the store, the order, the cashback or the reason. */
+export async function claimMailFacts(
+  reader: Reader,
+  claimId: number,
+): Promise<
+  | {
+      userId: number;
+      storeName: string;
+      orderId: string;
+      cashbackPaise: number | null;
+      reason: string | null;
+    }
+  | undefined
+> {
+  const row = await claimById(reader, claimId);
+  if (!row || row.state === 'open') return undefined;
+  const stores = await storeNames(reader, [row.merchantId]);
+  const cashback = row.earningId === null ? new Map() : await cashbackOfEarnings(reader, [row.earningId]);
+  return {
+    userId: row.userId,
+    storeName: stores.get(row.merchantId) ?? '',
+    orderId: row.orderId,
+    cashbackPaise: row.earningId === null ? null : (cashback.get(row.earningId) ?? null),
+    reason: row.reason,
+  };
 }
