@@ -34,7 +34,8 @@ let reference = 0;
 
 /**
  * Cashback of `rupees` for the shopper, as it comes in production: a purchase reported by the
- * shop's signed postback, then confirmed by an admin. Returns the earning's id.
+ * shop's signed postback (with the shopper's referral code, so it waits in the claims queue),
+ * approved there and confirmed by an admin. Returns the earning's id.
  */
 export async function confirmedCashback(
   market: Marketplace,
@@ -65,6 +66,22 @@ export async function confirmedCashback(
   });
   if (recorded.statusCode !== 201) throw new Error(`purchase not recorded: ${recorded.body}`);
   const earningId = recorded.json().id as number;
+  // Reported without a click, the purchase waits in the claims queue until an admin approves it.
+  const queued = await market.api.http.inject({
+    method: 'GET',
+    url: `/api/admin/missing-cashback-claims?filter=${encodeURIComponent(JSON.stringify({ kind: 'no_click', userId: shopper.id, state: 'open' }))}&range=[0,999]`,
+    headers: market.admin,
+  });
+  const item = (queued.json() as Array<{ id: number; earningId: number }>).find(
+    (one) => one.earningId === earningId,
+  );
+  if (!item) throw new Error(`purchase not queued: ${queued.body}`);
+  const approved = await market.api.http.inject({
+    method: 'POST',
+    url: `/api/admin/missing-cashback-claims/${item.id}/approve`,
+    headers: market.admin,
+  });
+  if (approved.statusCode !== 200) throw new Error(`purchase not approved: ${approved.body}`);
   if (confirm) {
     const confirmed = await market.api.http.inject({
       method: 'POST',
