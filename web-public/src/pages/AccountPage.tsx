@@ -13,9 +13,10 @@ import {
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
 import { useI18n, usePageTitle } from '../i18n';
+import { ClaimsSection } from './ClaimsSection';
 import { PayoutsSection } from './PayoutsSection';
 
-const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
+const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
@@ -47,6 +48,7 @@ export default function AccountPage({ section }: { section?: string }) {
       <div className="account-content">
         {current === 'profile' && <ProfileSection />}
         {current === 'earnings' && <EarningsSection />}
+        {current === 'claims' && <ClaimsSection />}
         {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
       </div>
