@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Session } from './accounts.js';
+import { approveHeldPurchase } from './claims.js';
 import { approve, type Marketplace, merchantWithCoupon } from './marketplace.js';
 
 /** A merchant with a live coupon that pays 100 % cashback: a purchase of ₹X earns ₹X. */
@@ -67,21 +68,7 @@ export async function confirmedCashback(
   if (recorded.statusCode !== 201) throw new Error(`purchase not recorded: ${recorded.body}`);
   const earningId = recorded.json().id as number;
   // Reported without a click, the purchase waits in the claims queue until an admin approves it.
-  const queued = await market.api.http.inject({
-    method: 'GET',
-    url: `/api/admin/missing-cashback-claims?filter=${encodeURIComponent(JSON.stringify({ kind: 'no_click', userId: shopper.id, state: 'open' }))}&range=[0,999]`,
-    headers: market.admin,
-  });
-  const item = (queued.json() as Array<{ id: number; earningId: number }>).find(
-    (one) => one.earningId === earningId,
-  );
-  if (!item) throw new Error(`purchase not queued: ${queued.body}`);
-  const approved = await market.api.http.inject({
-    method: 'POST',
-    url: `/api/admin/missing-cashback-claims/${item.id}/approve`,
-    headers: market.admin,
-  });
-  if (approved.statusCode !== 200) throw new Error(`purchase not approved: ${approved.body}`);
+  await approveHeldPurchase(market, shopper.id, earningId);
   if (confirm) {
     const confirmed = await market.api.http.inject({
       method: 'POST',
