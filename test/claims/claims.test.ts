@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newClickId } from '@offers/api/clicks/click-ids';
 import { CLAIM_MESSAGES, CLAIM_RULES } from '@offers/api/rules/claims';
+import { countedMessage } from '@offers/api/rules/plurals';
 import sharp from 'sharp';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
@@ -235,7 +236,10 @@ describe('filing a claim', () => {
 
     const old = await fileClaim(shopper, claimForm(await clickFrom(shopper, 31)));
     expect(old.statusCode).toBe(422);
-    expect(old.json().message).toBe(CLAIM_MESSAGES.tooOld(30));
+    expect(old.json().message).toBe(countedMessage(CLAIM_MESSAGES.tooOld, 30));
+    expect(old.json().message).toBe(
+      'This store takes claims up to 30 days after your visit; this visit is older.',
+    );
 
     const { session: other } = await registerAndSignInUser(market.api.baseUrl);
     const othersClick = await clickFrom(other, 3);

@@ -38,8 +38,11 @@ export const CLAIM_MESSAGES = {
   clickId: 'Choose the visit to the store this purchase came from.',
   clickNotFound: 'We found no such visit to a store in your account.',
   tooRecent: `A purchase can be claimed from ${CLAIM_RULES.minAgeDays} day after your visit to the store: the store may still report it.`,
-  tooOld: (days: number) =>
-    `This store takes claims up to ${days} days after your visit; this visit is older.`,
+  /** The click is older than its store's claim window: `count` is the window's days (countedMessage). */
+  tooOld: {
+    one: 'This store takes claims up to {{count}} day after your visit; this visit is older.',
+    other: 'This store takes claims up to {{count}} days after your visit; this visit is older.',
+  },
   alreadyTracked: 'The store already reported a purchase from this visit.',
   alreadyClaimed: 'You already claimed a purchase from this visit.',
   orderIdTaken: 'This order id was already claimed at this store.',

@@ -19,6 +19,7 @@ import { UnitOfWork } from '../../events/unit-of-work.js';
 import { storePrivateImage } from '../../media/private-media.js';
 import { CLAIM_MESSAGES, CLAIM_RULES, indiaDayStart } from '../../rules/claims.js';
 import { rupeesToPaise } from '../../rules/money.js';
+import { countedMessage } from '../../rules/plurals.js';
 import type { FileClaimDto } from '../dto/claims.dto.js';
 import { ClaimApproved, ClaimRejected, MissingCashbackClaimed } from '../events/claim-events.js';
 import {
@@ -82,7 +83,8 @@ export class FileClaimHandler implements ICommandHandler<FileClaim> {
       const windowDays = (await storeCashbackStates(manager, [click.merchantId])).get(
         click.merchantId,
       )!.claimWindowDays;
-      if (ageMs > windowDays * DAY_MS) throw fieldError(422, 'clickId', CLAIM_MESSAGES.tooOld(windowDays));
+      if (ageMs > windowDays * DAY_MS)
+        throw fieldError(422, 'clickId', countedMessage(CLAIM_MESSAGES.tooOld, windowDays));
       if ((await trackedClicks(manager, [click.id])).size > 0) {
         throw fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyTracked);
       }
