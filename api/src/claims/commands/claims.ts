@@ -13,8 +13,8 @@ import {
   cancelHeldPurchase,
   creditHeldPurchase,
   recordClaimedPurchase,
-  trackedClicks,
 } from '../../earnings/commands/purchases.js';
+import { trackedClicks } from '../../earnings/queries/purchases.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { storePrivateImage } from '../../media/private-media.js';
 import { CLAIM_MESSAGES, CLAIM_RULES, indiaDayStart } from '../../rules/claims.js';

@@ -604,29 +604,6 @@ export async function cancelHeldPurchase(
   await moveEarning(tx, earningId, 'cancelled', settings);
 }
 
-/** Which of these clicks a store or network already reported a purchase of. */
-export async function trackedClicks(
-  reader: Pick<EntityManager, 'query'>,
-  clickIds: readonly string[],
-): Promise<Set<string>> {
-  if (clickIds.length === 0) return new Set();
-  const rows: Array<{ clickId: string }> = await reader.query(TRACKED_CLICKS, [clickIds]);
-  return new Set(rows.map((row) => row.clickId));
-}
-
-/** The cashback of earnings, in paise, by id (for the claims that created them). */
-export async function cashbackOfEarnings(
-  reader: Pick<EntityManager, 'query'>,
-  ids: readonly number[],
-): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows: Array<{ id: number; amountPaise: string }> = await reader.query(
-    'SELECT id, amount_paise AS "amountPaise" FROM earnings WHERE id = ANY($1::int[])',
-    [ids],
-  );
-  return new Map(rows.map((row) => [row.id, Number(row.amountPaise)]));
-}
-
 export class IssuePostbackSecret extends Command<string> {
   constructor(
     readonly merchantId: number,

@@ -1,4 +1,5 @@
-/** SQL of recorded purchases and their rewards. */
+/** SQL of recorded purchases and their rewards, and what other features read of them. */
+import type { EntityManager } from 'typeorm';
 
 /**
  * The coupon ($1) of the merchant ($2) was live at the purchase time ($3): approved before it,
@@ -49,3 +50,26 @@ export const TRACKED_CLICKS = `
 export const REPORTED_ORDER = `
   SELECT 1 FROM earnings
   WHERE kind = 'cashback' AND merchant_id = $1 AND lower(purchase_reference) = lower($2) LIMIT 1`;
+
+/** Which of these clicks a store or network already reported a purchase of. */
+export async function trackedClicks(
+  reader: Pick<EntityManager, 'query'>,
+  clickIds: readonly string[],
+): Promise<Set<string>> {
+  if (clickIds.length === 0) return new Set();
+  const rows: Array<{ clickId: string }> = await reader.query(TRACKED_CLICKS, [clickIds]);
+  return new Set(rows.map((row) => row.clickId));
+}
+
+/** The cashback of earnings, in paise, by id (for the claims that created them). */
+export async function cashbackOfEarnings(
+  reader: Pick<EntityManager, 'query'>,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; amountPaise: string }> = await reader.query(
+    'SELECT id, amount_paise AS "amountPaise" FROM earnings WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.amountPaise)]));
+}
