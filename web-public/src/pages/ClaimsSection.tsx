@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../api';
+import { Field } from '../forms/Field';
 import { CLAIM_MESSAGES, CLAIM_RULES, type ClaimableClick, type ShopperClaim } from '../forms/rules';
 import { useI18n } from '../i18n';
 
@@ -56,6 +57,8 @@ export function ClaimsSection() {
   const [failed, setFailed] = useState(false);
   const [form, setForm] = useState({ clickId: '', orderId: '', orderDate: '', amount: '' });
   const [invoice, setInvoice] = useState<File>();
+  // A file input cannot be emptied by its value: a new one replaces it once a claim is filed.
+  const [invoiceInput, setInvoiceInput] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<ClaimField, string>>>({});
   const [notice, setNotice] = useState<{ text: string; failed?: boolean }>();
   const [sending, setSending] = useState(false);
@@ -93,6 +96,7 @@ export function ClaimsSection() {
       await sendClaim(body);
       setForm({ clickId: '', orderId: '', orderDate: '', amount: '' });
       setInvoice(undefined);
+      setInvoiceInput((count) => count + 1);
       setNotice({ text: t('claims.filed') });
       await load();
     } catch (error) {
@@ -101,7 +105,10 @@ export function ClaimsSection() {
         Object.entries(apiError.errors ?? {}).map(([field, messages]) => [field, messages[0]]),
       ) as Partial<Record<ClaimField, string>>;
       setErrors(fieldErrors);
-      setNotice({ text: msg(apiError.message), failed: true });
+      // A field's message shows beside it; the alert is for what no field explains.
+      setNotice(
+        Object.keys(fieldErrors).length > 0 ? undefined : { text: msg(apiError.message), failed: true },
+      );
     } finally {
       setSending(false);
     }
@@ -110,24 +117,17 @@ export function ClaimsSection() {
   if (failed) return <p role="alert">{t('account.loadFailed')}</p>;
   if (!claims) return <p>{t('claims.loading')}</p>;
   const field = (name: Exclude<ClaimField, 'invoice' | 'clickId'>, type = 'text', extra: object = {}) => (
-    <p className="form-field">
-      <label htmlFor={`claim-${name}`}>{t(`claims.${name}`)}</label>
-      <input
-        id={`claim-${name}`}
-        name={name}
-        type={type}
-        value={form[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `claim-${name}-error` : undefined}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-        {...extra}
-      />
-      {errors[name] && (
-        <span id={`claim-${name}-error`} className="field-error">
-          {msg(errors[name])}
-        </span>
-      )}
-    </p>
+    <Field
+      id={`claim-${name}`}
+      label={t(`claims.${name}`)}
+      required
+      name={name}
+      type={type}
+      value={form[name]}
+      onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      error={errors[name]}
+      {...extra}
+    />
   );
   return (
     <section aria-labelledby="claims-title" className="claims-section">
@@ -138,12 +138,19 @@ export function ClaimsSection() {
         <p>{t('claims.noClicks')}</p>
       ) : (
         <form onSubmit={submit} noValidate className="claim-form">
-          <p className="form-field">
-            <label htmlFor="claim-clickId">{t('claims.clickId')}</label>
+          <div className="field">
+            <label htmlFor="claim-clickId">
+              {t('claims.clickId')}
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </label>
             <select
               id="claim-clickId"
               name="clickId"
               value={form.clickId}
+              aria-required
               aria-invalid={errors.clickId ? true : undefined}
               aria-describedby={errors.clickId ? 'claim-clickId-error' : undefined}
               onChange={(event) => setForm({ ...form, clickId: event.target.value })}
@@ -161,37 +168,47 @@ export function ClaimsSection() {
               ))}
             </select>
             {errors.clickId && (
-              <span id="claim-clickId-error" className="field-error">
+              <p id="claim-clickId-error" className="error" aria-live="polite">
                 {msg(errors.clickId)}
-              </span>
+              </p>
             )}
-          </p>
+          </div>
           {field('orderId', 'text', { autoComplete: 'off', maxLength: CLAIM_RULES.orderIdMaxLength })}
           {field('orderDate', 'date')}
           {field('amount', 'text', { inputMode: 'decimal' })}
-          <p className="form-field">
+          <div className="field">
             <label htmlFor="claim-invoice">{t('claims.invoice')}</label>
             <input
+              key={invoiceInput}
               id="claim-invoice"
               name="invoice"
               type="file"
               accept={CLAIM_RULES.invoiceAccept}
-              aria-describedby="claim-invoice-hint"
+              aria-invalid={errors.invoice ? true : undefined}
+              aria-describedby={
+                errors.invoice ? 'claim-invoice-hint claim-invoice-error' : 'claim-invoice-hint'
+              }
               onChange={(event) => setInvoice(event.target.files?.[0])}
             />
-            <span id="claim-invoice-hint" className="field-hint">
-              {errors.invoice
-                ? msg(errors.invoice)
-                : t('claims.invoiceHint', { mb: CLAIM_RULES.invoiceMaxMegabytes })}
-            </span>
-          </p>
-          <button type="submit" className="button-primary" disabled={sending}>
+            <p id="claim-invoice-hint" className="hint">
+              {t('claims.invoiceHint', { mb: CLAIM_RULES.invoiceMaxMegabytes })}
+            </p>
+            {errors.invoice && (
+              <p id="claim-invoice-error" className="error" aria-live="polite">
+                {msg(errors.invoice)}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="primary" disabled={sending}>
             {sending ? t('claims.sending') : t('claims.file')}
           </button>
         </form>
       )}
       {notice && (
-        <p role={notice.failed ? 'alert' : 'status'} className={notice.failed ? 'form-error' : 'form-notice'}>
+        <p
+          role={notice.failed ? 'alert' : 'status'}
+          className={notice.failed ? 'error' : 'form-status success'}
+        >
           {notice.text}
         </p>
       )}
