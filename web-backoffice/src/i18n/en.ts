@@ -655,6 +655,7 @@ export const offersEnglish = {
     'missing-cashback-claims': {
       name: 'Missing cashback |||| Missing cashback',
       fields: {
+        id: 'Item',
         kind: 'Kind',
         userId: 'Shopper',
         storeName: 'Store',

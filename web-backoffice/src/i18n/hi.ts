@@ -756,6 +756,7 @@ export const hindi = {
     'missing-cashback-claims': {
       name: 'छूटा कैशबैक |||| छूटा कैशबैक',
       fields: {
+        id: 'आइटम',
         kind: 'प्रकार',
         userId: 'ख़रीदार',
         storeName: 'स्टोर',

@@ -755,6 +755,7 @@ export const telugu = {
     'missing-cashback-claims': {
       name: 'రాని క్యాష్‌బ్యాక్ |||| రాని క్యాష్‌బ్యాక్',
       fields: {
+        id: 'అంశం',
         kind: 'రకం',
         userId: 'కొనుగోలుదారు',
         storeName: 'స్టోర్',
