@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newClickId } from '@offers/api/clicks/click-ids';
 import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
