@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { CashbackModule } from './cashback/cashback.module.js';
+import { ClaimsModule } from './claims/claims.module.js';
 import { ClicksModule } from './clicks/clicks.module.js';
 import type { Environment } from './config/environment.js';
 import { ContentModule } from './content/content.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AnalyticsModule,
         ClicksModule,
         FeedsModule,
+        ClaimsModule,
       ],
     };
   }

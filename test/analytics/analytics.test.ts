@@ -24,7 +24,7 @@ let other: Session;
 let couponId: number;
 let secondCouponId: number;
 let othersCouponId: number;
-let shopperCode: string;
+let shopper: Session;
 let secret: string;
 let signUps = 0;
 
@@ -66,8 +66,7 @@ beforeAll(async () => {
   for (const id of [couponId, secondCouponId, othersCouponId])
     expect((await approve(market, id)).statusCode).toBe(200);
   secret = (await inject('GET', '/api/merchant/postback-secret', merchant.bearer)).json().secret;
-  const shopper = (await registerAndSignInUser(market.api.baseUrl)).session;
-  shopperCode = (await inject('GET', '/api/me/referral', shopper.bearer)).json().code;
+  shopper = (await registerAndSignInUser(market.api.baseUrl)).session;
   signUps = 1;
 }, 120_000);
 
@@ -80,16 +79,19 @@ describe('daily figures from the event log', () => {
     for (let n = 0; n < 3; n += 1) expect((await reveal(couponId)).statusCode).toBe(200);
     expect((await reveal(secondCouponId)).statusCode).toBe(200);
     expect((await reveal(othersCouponId)).statusCode).toBe(200);
-    // Two shoppers' click-outs (one address's within the click window would count once).
-    for (const address of ['10.90.0.1', '10.90.0.2']) {
-      expect((await inject('GET', `/api/out/${couponId}`, { 'x-forwarded-for': address })).statusCode).toBe(
-        302,
-      );
-    }
+    // Two shoppers' click-outs (one address's within the click window would count once): a
+    // visitor's, and the signed-in shopper's that the store's postback then names.
+    expect((await inject('GET', `/api/out/${couponId}`, { 'x-forwarded-for': '10.90.0.1' })).statusCode).toBe(
+      302,
+    );
+    const click = await inject('GET', `/api/out/${couponId}`, {
+      'x-forwarded-for': '10.90.0.2',
+      ...shopper.bearer,
+    });
+    expect(click.statusCode).toBe(302);
     const bought = await postback({
       purchaseReference: `ORD-${Date.now()}`,
-      couponId,
-      referralCode: shopperCode,
+      clickId: new URL(String(click.headers.location)).searchParams.get('subid'),
       purchaseType: 'online',
       purchaseAmount: '1999.00',
     });

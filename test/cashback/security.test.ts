@@ -29,13 +29,12 @@ afterAll(async () => {
   await market?.close();
 });
 
-/** A referrer and a shopper it referred, with the shopper's code (what postbacks name). */
+/** A referrer and a shopper it referred. */
 async function referredPair() {
   const referrer = (await registerAndSignInUser(market.api.baseUrl)).session;
   const code = (await inject('GET', '/api/me/referral', referrer.bearer)).json().code;
   const shopper = (await registerAndSignInUser(market.api.baseUrl, { referredBy: code })).session;
-  const shopperCode = (await inject('GET', '/api/me/referral', shopper.bearer)).json().code as string;
-  return { referrer, shopper, shopperCode };
+  return { referrer, shopper };
 }
 
 let orders = 0;
@@ -52,13 +51,23 @@ function signed(body: Record<string, unknown>, secret: string) {
   );
 }
 
-async function purchase(shopperCode: string, rupees: string) {
+let addresses = 0;
+/**
+ * A purchase the store reports with the shopper's click-out, so it is the shopper's cashback at
+ * once (reported with only a referral code, it would wait for an admin's review).
+ */
+async function purchase(shopper: Session, rupees: string) {
   orders += 1;
+  addresses += 1;
+  const click = await inject('GET', `/api/out/${shop.couponId}`, {
+    'x-forwarded-for': `10.79.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
+    ...shopper.bearer,
+  });
+  expect(click.statusCode).toBe(302);
   const answer = await signed(
     {
       purchaseReference: `SEC-${orders}`,
-      couponId: shop.couponId,
-      referralCode: shopperCode,
+      clickId: new URL(String(click.headers.location)).searchParams.get('subid'),
       purchaseType: 'online',
       purchaseAmount: rupees,
     },
@@ -91,8 +100,8 @@ async function lowestBalance() {
 
 describe('a referral bonus', () => {
   it('is pending from the purchase’s tracking until that purchase is confirmed', async () => {
-    const { referrer, shopper, shopperCode } = await referredPair();
-    const purchaseId = await purchase(shopperCode, '600');
+    const { referrer, shopper } = await referredPair();
+    const purchaseId = await purchase(shopper, '600');
 
     const [bonus] = await bonusOf(shopper.id);
     expect(bonus).toEqual({
@@ -126,9 +135,9 @@ describe('a referral bonus', () => {
   });
 
   it('moves to the first purchase confirmed, and is earned once', async () => {
-    const { shopper, shopperCode } = await referredPair();
-    const first = await purchase(shopperCode, '700');
-    const second = await purchase(shopperCode, '900');
+    const { shopper } = await referredPair();
+    const first = await purchase(shopper, '700');
+    const second = await purchase(shopper, '900');
     expect((await act(second, 'confirm')).statusCode).toBe(200);
     expect((await act(first, 'confirm')).statusCode).toBe(200);
     expect(await bonusOf(shopper.id)).toEqual([
@@ -137,14 +146,14 @@ describe('a referral bonus', () => {
   });
 
   it('is cancelled when its purchase is cancelled, pending or confirmed, and another purchase earns it', async () => {
-    const { referrer, shopper, shopperCode } = await referredPair();
-    const pending = await purchase(shopperCode, '700');
+    const { referrer, shopper } = await referredPair();
+    const pending = await purchase(shopper, '700');
     expect((await act(pending, 'cancel')).statusCode).toBe(200);
     expect(await bonusOf(shopper.id)).toEqual([
       expect.objectContaining({ state: 'cancelled', purchaseId: pending }),
     ]);
 
-    const confirmed = await purchase(shopperCode, '800');
+    const confirmed = await purchase(shopper, '800');
     await act(confirmed, 'confirm');
     expect((await balanceOf(market.api.dataSource, referrer.id)).availablePaise).toBe(10_000);
     expect((await act(confirmed, 'cancel')).statusCode).toBe(200);
@@ -154,13 +163,13 @@ describe('a referral bonus', () => {
     ]);
     expect((await balanceOf(market.api.dataSource, referrer.id)).availablePaise).toBe(0);
     // Too small to earn it: still none.
-    await purchase(shopperCode, '499.99');
+    await purchase(shopper, '499.99');
     expect(await bonusOf(shopper.id)).toHaveLength(2);
   });
 
   it('already in its referrer’s payout, or paid, keeps its purchase from being cancelled (409), no balance below zero', async () => {
     const withdrawn = await referredPair();
-    const inPayout = await purchase(withdrawn.shopperCode, '500');
+    const inPayout = await purchase(withdrawn.shopper, '500');
     await act(inPayout, 'confirm');
     const requested = await inject('POST', '/api/me/payouts', withdrawn.referrer.bearer, {
       amount: '100',
@@ -175,7 +184,7 @@ describe('a referral bonus', () => {
     expect((await bonusOf(withdrawn.shopper.id))[0].state).toBe('confirmed');
 
     const paid = await referredPair();
-    const paidPurchase = await purchase(paid.shopperCode, '500');
+    const paidPurchase = await purchase(paid.shopper, '500');
     await act(paidPurchase, 'confirm');
     const [bonus] = await bonusOf(paid.shopper.id);
     expect((await act(bonus.id, 'pay')).statusCode).toBe(200);

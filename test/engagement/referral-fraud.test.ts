@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { POSTBACK } from '@offers/api/rules/engagement';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
+import { approveHeldPurchase } from '../support/claims.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, merchantWithCoupon, submitCoupon, untilEventsProcessed } from '../support/marketplace.js';
 
@@ -47,10 +48,11 @@ function postback(overrides: Record<string, unknown>, key = secret) {
   );
 }
 
-/** A shopper the given account referred, and the shopper's own code (what postbacks name). */
+/** A shopper the given account referred: its id, and its own code (what postbacks name). */
 async function referredShopper(referrerCode: string) {
   const { session } = await registerAndSignInUser(market.api.baseUrl, { referredBy: referrerCode });
-  return (await inject('GET', '/api/me/referral', session.bearer)).json().code as string;
+  const code = (await inject('GET', '/api/me/referral', session.bearer)).json().code as string;
+  return { id: session.id, code };
 }
 
 const bonuses = () =>
@@ -58,7 +60,12 @@ const bonuses = () =>
     "SELECT beneficiary_merchant_id, user_id FROM earnings WHERE kind = 'referral'",
   );
 
-async function confirm(earningId: number) {
+/**
+ * An admin credits the purchase (reported by referral code without a click, it waits in the
+ * missing-cashback queue) and confirms it: the bonus rules hold even for a purchase an admin let through.
+ */
+async function confirm(shopperId: number, earningId: number) {
+  await approveHeldPurchase(market, shopperId, earningId);
   const answer = await inject('POST', `/api/admin/cashbacks/${earningId}/confirm`, market.admin);
   expect(answer.statusCode).toBe(200);
   await untilEventsProcessed(market);
@@ -67,7 +74,7 @@ async function confirm(earningId: number) {
 describe('postbacks', () => {
   it('refuse a pending, withdrawn or unknown coupon and an amount of zero', async () => {
     const merchantCode = (await inject('GET', '/api/merchant/referral', merchant.bearer)).json().code;
-    const shopper = await referredShopper(merchantCode);
+    const shopper = (await referredShopper(merchantCode)).code;
     const pending = await submitCoupon(market, merchant, { title: 'Never approved' });
     const withdrawn = await submitCoupon(market, merchant, { title: 'Withdrawn soon' });
     await inject('DELETE', `/api/merchant/coupons/${withdrawn}`, merchant.bearer);
@@ -116,7 +123,7 @@ describe('postbacks', () => {
     const otherSecret = (await inject('GET', '/api/merchant/postback-secret', other.bearer)).json().secret;
     const purchasedAt = new Date().toISOString();
     await inject('DELETE', `/api/merchant/coupons/${couponId}`, other.bearer);
-    const shopper = await referredShopper('OFFERS');
+    const shopper = (await referredShopper('OFFERS')).code;
 
     const answer = await postback({ couponId, referralCode: shopper, purchasedAt }, otherSecret);
 
@@ -131,10 +138,10 @@ describe('referral bonus', () => {
 
     const recorded = await postback({
       couponId: liveCouponId,
-      referralCode: shopper,
+      referralCode: shopper.code,
       purchaseAmount: '5000.00',
     });
-    await confirm(recorded.json().id);
+    await confirm(shopper.id, recorded.json().id);
 
     expect(recorded.statusCode).toBe(201);
     expect(await bonuses()).toEqual([]);
@@ -146,16 +153,20 @@ describe('referral bonus', () => {
     const referrerCode = (await inject('GET', '/api/me/referral', referrer.bearer)).json().code;
     const shopper = await referredShopper(referrerCode);
 
-    const small = await postback({ couponId: liveCouponId, referralCode: shopper, purchaseAmount: '499.99' });
-    await confirm(small.json().id);
+    const small = await postback({
+      couponId: liveCouponId,
+      referralCode: shopper.code,
+      purchaseAmount: '499.99',
+    });
+    await confirm(shopper.id, small.json().id);
     expect(await bonuses()).toEqual([]);
 
     const enough = await postback({
       couponId: liveCouponId,
-      referralCode: shopper,
+      referralCode: shopper.code,
       purchaseAmount: '500.00',
     });
-    await confirm(enough.json().id);
+    await confirm(shopper.id, enough.json().id);
     expect(await bonuses()).toEqual([{ beneficiary_merchant_id: null, user_id: referrer.id }]);
   });
 });

@@ -56,6 +56,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/postbacks/networks/:sourceId',
   'POST /api/postbacks/networks/:sourceId',
   'GET /api/out/:couponId',
+  // A claim's private invoice: its shopper and admins see it, anyone else is told there is none
+  // (404, never 401: the answer says nothing of whether it exists; test/claims/claims.test.ts).
+  'GET /api/claim-invoices/:claimId',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

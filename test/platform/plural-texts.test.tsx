@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
 import { LANGUAGES } from '@offers/api/rules/engagement';
+import { countedMessage } from '@offers/api/rules/plurals';
 import { i18nProvider } from '../../web-backoffice/src/i18n/i18nProvider';
 import { loadLanguage, loadTexts, textsOf } from '../../web-public/src/i18n';
 import { REPO_ROOT } from '../support/browser.js';
@@ -76,6 +78,24 @@ describe('the public site’s counts', () => {
       }
     }
   });
+});
+
+describe('the API’s messages holding a count', () => {
+  it.each([
+    ['en', 'after your visit; this visit is older.', 'up to 1 day ', 'up to 30 days '],
+    ['hi', 'दावे लेता है; यह विज़िट उससे पुरानी है।', 'के 1 दिन बाद', 'के 30 दिन बाद'],
+    ['te', 'క్లెయిమ్‌లు తీసుకుంటుంది; ఈ సందర్శన అంతకంటే పాతది.', 'తర్వాత 1 రోజు వరకు', 'తర్వాత 30 రోజుల వరకు'],
+  ] as const)(
+    'say a store’s claim window in %s, in the form its days take',
+    async (lang, words, one, thirty) => {
+      await loadLanguage(lang);
+      const { msg } = textsOf(lang);
+      const said = [1, 30].map((days) => msg(countedMessage(CLAIM_MESSAGES.tooOld, days)));
+      expect(said.every((text) => text.includes(words))).toBe(true);
+      expect(said[0]).toContain(one);
+      expect(said[1]).toContain(thirty);
+    },
+  );
 });
 
 describe('the back-office’s counts', () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Session } from './accounts.js';
+import { approveHeldPurchase } from './claims.js';
 import { approve, type Marketplace, merchantWithCoupon } from './marketplace.js';
 
 /** A merchant with a live coupon that pays 100 % cashback: a purchase of ₹X earns ₹X. */
@@ -34,7 +35,8 @@ let reference = 0;
 
 /**
  * Cashback of `rupees` for the shopper, as it comes in production: a purchase reported by the
- * shop's signed postback, then confirmed by an admin. Returns the earning's id.
+ * shop's signed postback (with the shopper's referral code, so it waits in the claims queue),
+ * approved there and confirmed by an admin. Returns the earning's id.
  */
 export async function confirmedCashback(
   market: Marketplace,
@@ -65,6 +67,8 @@ export async function confirmedCashback(
   });
   if (recorded.statusCode !== 201) throw new Error(`purchase not recorded: ${recorded.body}`);
   const earningId = recorded.json().id as number;
+  // Reported without a click, the purchase waits in the claims queue until an admin approves it.
+  await approveHeldPurchase(market, shopper.id, earningId);
   if (confirm) {
     const confirmed = await market.api.http.inject({
       method: 'POST',

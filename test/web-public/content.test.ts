@@ -488,12 +488,18 @@ describe('forms against their endpoints', () => {
         await approve(market, couponId);
         const secret = (await inject(market, 'GET', '/api/merchant/postback-secret', merchant.bearer)).json()
           .secret as string;
-        const referralCode = (await inject(market, 'GET', '/api/me/referral', session.bearer)).json().code;
+        // Each after its own click-out of the shopper, which the postback names (so it counts at once).
+        let clicks = 0;
         const report = async (purchaseReference: string, purchaseAmount: string) => {
+          clicks += 1;
+          const click = await inject(market, 'GET', `/api/out/${couponId}`, {
+            ...session.bearer,
+            'x-forwarded-for': `10.91.0.${clicks}`,
+          });
+          if (click.statusCode !== 302) throw new Error(`no click-out: ${click.body}`);
           const body = JSON.stringify({
             purchaseReference,
-            couponId,
-            referralCode,
+            clickId: new URL(String(click.headers.location)).searchParams.get('subid'),
             purchaseType: 'online',
             purchaseAmount,
           });

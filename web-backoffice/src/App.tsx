@@ -6,6 +6,7 @@ import { ReferralPage } from './account/ReferralPage';
 import { SecurityPage } from './account/SecurityPage';
 import { cashbackProposals } from './cashback/CashbackProposals';
 import { cashbackRates } from './cashback/CashbackRates';
+import { missingCashbackClaims } from './claims/ClaimQueue';
 import { banners, bestOfferBanners, flashTexts, heroes, seasonalOffers } from './content';
 import { couponReviews } from './coupon-reviews/CouponReviewList';
 import { Dashboard } from './dashboard/Dashboard';
@@ -67,6 +68,7 @@ export const App = () => (
             <Resource name="cashback-changes" />
             <Resource name="coupon-cashback-rates" />
             <Resource name="cashback-proposals" {...cashbackProposals} />
+            <Resource name="missing-cashback-claims" {...missingCashbackClaims} />
             <Resource name="heroes" {...heroes} />
             <Resource name="banners" {...banners} />
             <Resource name="seasonal-offers" {...seasonalOffers} />

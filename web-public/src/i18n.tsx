@@ -106,7 +106,10 @@ export interface I18n {
    * `count`, which picks the form by the language's rule (api/src/rules/plurals.ts).
    */
   t(key: string, params?: Record<string, string | number>): string;
-  /** A message of the API or of the shared rules, in the chosen language. */
+  /**
+   * A message of the API or of the shared rules, in the chosen language. One that holds a number
+   * is listed once, by its English text with `{{count}}` (see countedMessage in the rules).
+   */
   msg(text: string): string;
   /** Rupees (a number or the API's decimal string) with Indian digit grouping. */
   money(value: number | string): string;
@@ -147,12 +150,46 @@ export function textIn(
   );
 }
 
+type Messages = Record<string, string>;
+
+/**
+ * The messages listed with `{{params}}` (the API fills in a store's setting, say), each as a
+ * pattern of its English text that reads the params back, and its translation.
+ */
+const templatesOf = new WeakMap<Messages, Array<{ pattern: RegExp; names: string[]; text: string }>>();
+
+function filledMessage(messages: Messages, text: string): string | undefined {
+  let templates = templatesOf.get(messages);
+  if (!templates) {
+    templates = Object.entries(messages)
+      .filter(([english]) => english.includes('{{'))
+      .map(([english, translated]) => {
+        const names: string[] = [];
+        const source = english
+          .split(/\{\{(\w+)\}\}/)
+          .map((part, index) => {
+            if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            names.push(part);
+            return '(.+?)';
+          })
+          .join('');
+        return { pattern: new RegExp(`^${source}$`), names, text: translated };
+      });
+    templatesOf.set(messages, templates);
+  }
+  for (const { pattern, names, text: translated } of templates) {
+    const found = pattern.exec(text);
+    if (found) return translated.replace(/\{\{(\w+)\}\}/g, (_, name) => found[names.indexOf(name) + 1] ?? '');
+  }
+  return undefined;
+}
+
 /** The texts of a loaded language, with English for what it lacks. */
 export function textsOf(lang: Language): Pick<I18n, 't' | 'msg'> {
-  const messages = ((i18n.table(lang) ?? en) as Dictionary).msg as Record<string, string>;
+  const messages = ((i18n.table(lang) ?? en) as Dictionary).msg as Messages;
   return {
     t: (key, params) => textIn(i18n, lang, key, params) || textIn(i18n, 'en', key, params) || key,
-    msg: (text) => messages[text] ?? text,
+    msg: (text) => messages[text] ?? filledMessage(messages, text) ?? text,
   };
 }
 

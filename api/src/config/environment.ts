@@ -244,6 +244,13 @@ export class Environment {
   @Matches(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount in rupees with up to 2 decimals' })
   REFERRAL_MIN_PURCHASE_RUPEES = '500';
 
+  /** Days within which admins are expected to answer a missing-cashback claim (shown to the shopper). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  CLAIM_ANSWER_DAYS = 30;
+
   /** The smallest payout of confirmed cashback a shopper may request, in rupees (more than 0). */
   @Matches(/^(?!0+(\.0{1,2})?$)\d{1,7}(\.\d{1,2})?$/, {
     message: 'must be an amount in rupees above 0 with up to 2 decimals',

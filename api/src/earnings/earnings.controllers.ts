@@ -88,6 +88,8 @@ const earningRecord = (row: EarningRow) => ({
   rateRupees: row.flatRatePaise === null ? null : rupees(row.flatRatePaise),
   /** Above its store's cap: an admin confirms it, a network's approval does not. */
   overCap: row.overCap,
+  /** Waits in the missing-cashback queue: approved there (credited) or rejected (cancelled). */
+  heldForReview: row.heldForReview,
   cashback: rupees(row.amountPaise),
   state: row.state,
   referredUserId: row.referredUserId,

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './addresses.js';
 export * from './analytics.js';
 export * from './cashback.js';
+export * from './claims.js';
 export * from './clicks.js';
 export * from './content.js';
 export * from './coupons.js';

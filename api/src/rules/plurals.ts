@@ -25,3 +25,12 @@ export function pluralForm(language: Language, count: number): PluralForm {
 export function plural<T>(language: Language, count: number, forms: PluralForms<T>): T {
   return forms[pluralForm(language, count)];
 }
+
+/**
+ * A message of the API whose words hold a count (a store's setting, say), in English: the form
+ * the count takes, its `{{count}}` filled in. The web apps list each form's translation under its
+ * English form, with `{{count}}` kept, and read the count back from the text (web-public `msg`).
+ */
+export function countedMessage(forms: PluralForms, count: number): string {
+  return plural('en', count, forms).replaceAll('{{count}}', String(count));
+}

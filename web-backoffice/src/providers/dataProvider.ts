@@ -35,6 +35,7 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'cashback-changes': 'admin/cashback-changes',
   'coupon-cashback-rates': 'admin/coupon-cashback-rates',
   'cashback-proposals': 'admin/cashback-proposals',
+  'missing-cashback-claims': 'admin/missing-cashback-claims',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -76,6 +77,10 @@ export interface OffersDataProvider extends DataProvider {
     id: Identifier,
     decision: 'accept' | 'dismiss',
   ): Promise<{ data: Record<string, unknown> }>;
+  /** A missing-cashback claim approved (pending cashback) or a held purchase credited. */
+  approveClaim(id: Identifier): Promise<{ data: Record<string, unknown> }>;
+  /** Rejected with the reason the shopper reads (a held purchase is cancelled). */
+  rejectClaim(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -121,6 +126,9 @@ export const dataProvider: OffersDataProvider = {
     const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
     return { data: json as Record<string, unknown> };
   },
+  approveClaim: (id) => post(`admin/missing-cashback-claims/${encodeURIComponent(String(id))}/approve`, {}),
+  rejectClaim: (id, reason) =>
+    post(`admin/missing-cashback-claims/${encodeURIComponent(String(id))}/reject`, { reason }),
   decideCashbackProposal: (id, decision) =>
     post(`admin/cashback-proposals/${encodeURIComponent(String(id))}/${decision}`, {}),
   decideFeedRun: (id, decision) => post(`admin/feed-runs/${encodeURIComponent(String(id))}/${decision}`, {}),

@@ -13,10 +13,11 @@ import {
 } from '../forms/rules';
 import { type ProfileField, serverFieldErrors, validateProfile } from '../forms/validate';
 import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
+import { ClaimsSection } from './ClaimsSection';
 import { EarningTimeline } from './EarningTimeline';
 import { PayoutsSection } from './PayoutsSection';
 
-const SECTIONS = ['profile', 'earnings', 'stores', 'referrals'] as const;
+const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
@@ -53,6 +54,7 @@ export default function AccountPage({ section, earningId }: { section?: string; 
       <div className="account-content">
         {current === 'profile' && <ProfileSection />}
         {current === 'earnings' && (earningId ? <EarningTimeline id={earningId} /> : <EarningsSection />)}
+        {current === 'claims' && <ClaimsSection />}
         {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
       </div>

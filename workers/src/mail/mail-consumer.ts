@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ClaimApproved, ClaimRejected } from '@offers/api/claims/events/claim-events';
+import { claimMailFacts } from '@offers/api/claims/queries/answers';
 import { Environment } from '@offers/api/config/environment';
 import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
 import { ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
@@ -58,6 +60,8 @@ export class MailConsumer implements EventConsumer {
     PayoutPaid.type,
     PayoutFailed.type,
     ReferralRewardEarned.type,
+    ClaimApproved.type,
+    ClaimRejected.type,
   ];
 
   constructor(private readonly environment: Environment) {}
@@ -271,6 +275,32 @@ export class MailConsumer implements EventConsumer {
                 ? `${BACKOFFICE_URL}/#/referral`
                 : earningsUrl(PUBLIC_URL, recipient.language),
           }),
+        ];
+      }
+      case ClaimApproved.type:
+      case ClaimRejected.type: {
+        // Only a claim the shopper filed is news to them; a held purchase they never asked about is not.
+        if (payload.kind !== 'claim') return [];
+        const facts = await claimMailFacts(manager, Number(id));
+        if (!facts) return [];
+        const [shopper] = await manager.query(
+          'SELECT email, user_name AS name, language FROM users WHERE id = $1',
+          [facts.userId],
+        );
+        if (!shopper) return [];
+        const common = {
+          name: shopper.name,
+          storeName: facts.storeName,
+          orderId: facts.orderId,
+          claimsUrl: `${PUBLIC_URL}${localePath(shopper.language, '/account/claims')}`,
+        };
+        return [
+          event.type === ClaimApproved.type
+            ? this.mail(event, 'claim-approved', shopper, {
+                ...common,
+                cashbackPaise: facts.cashbackPaise ?? 0,
+              })
+            : this.mail(event, 'claim-rejected', shopper, { ...common, reason: facts.reason ?? '' }),
         ];
       }
       default:

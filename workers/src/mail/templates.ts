@@ -70,6 +70,15 @@ export interface MailParameters {
     referrer: 'user' | 'merchant';
     url: string;
   };
+  /** A missing-cashback claim approved: its cashback is pending, as a store's report would be. */
+  'claim-approved': {
+    name: string;
+    storeName: string;
+    orderId: string;
+    cashbackPaise: number;
+    claimsUrl: string;
+  };
+  'claim-rejected': { name: string; storeName: string; orderId: string; reason: string; claimsUrl: string };
 }
 export type MailTemplate = keyof MailParameters;
 
@@ -252,6 +261,25 @@ const english: Templates = {
       url: p.url,
     },
   }),
+  'claim-approved': (p) => ({
+    subject: `Your cashback claim for ${p.storeName} is approved`,
+    blocks: [
+      `Hello ${p.name},`,
+      `We approved your claim for order ${p.orderId} at ${p.storeName}: ${rupeesIn('en', p.cashbackPaise)} of cashback is now pending in your earnings.`,
+      'It is confirmed when the store confirms the purchase, like any other cashback.',
+    ],
+    action: { label: 'See my claims', url: p.claimsUrl },
+  }),
+  'claim-rejected': (p) => ({
+    subject: `Your cashback claim for ${p.storeName} was not approved`,
+    blocks: [
+      `Hello ${p.name},`,
+      `We could not approve your claim for order ${p.orderId} at ${p.storeName}, for this reason:`,
+      { quote: p.reason },
+      'If you think this is a mistake, write to us from the contact page with your invoice.',
+    ],
+    action: { label: 'See my claims', url: p.claimsUrl },
+  }),
 };
 
 const hindi: Templates = {
@@ -403,6 +431,25 @@ const hindi: Templates = {
       label: p.referrer === 'user' ? 'मेरी कमाई देखें' : 'मेरा रेफ़रल पेज खोलें',
       url: p.url,
     },
+  }),
+  'claim-approved': (p) => ({
+    subject: `${p.storeName} के लिए आपका कैशबैक दावा मंज़ूर हो गया`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `हमने ${p.storeName} के ऑर्डर ${p.orderId} के लिए आपका दावा मंज़ूर कर दिया है: ${rupeesIn('hi', p.cashbackPaise)} का कैशबैक अब आपकी कमाई में पेंडिंग है।`,
+      'दूसरे कैशबैक की तरह, स्टोर के ख़रीदारी कन्फ़र्म करने पर यह भी कन्फ़र्म हो जाएगा।',
+    ],
+    action: { label: 'मेरे दावे देखें', url: p.claimsUrl },
+  }),
+  'claim-rejected': (p) => ({
+    subject: `${p.storeName} के लिए आपका कैशबैक दावा मंज़ूर नहीं हुआ`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `हम ${p.storeName} के ऑर्डर ${p.orderId} के लिए आपका दावा इस कारण से मंज़ूर नहीं कर सके:`,
+      { quote: p.reason },
+      'अगर आपको लगता है कि यह ग़लती है, तो संपर्क पेज से अपने इनवॉइस के साथ हमें लिखें।',
+    ],
+    action: { label: 'मेरे दावे देखें', url: p.claimsUrl },
   }),
 };
 
@@ -561,6 +608,25 @@ const telugu: Templates = {
       label: p.referrer === 'user' ? 'నా సంపాదన చూడండి' : 'నా రెఫరల్ పేజీ తెరవండి',
       url: p.url,
     },
+  }),
+  'claim-approved': (p) => ({
+    subject: `${p.storeName} కోసం మీ క్యాష్‌బ్యాక్ క్లెయిమ్ ఆమోదించబడింది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `${p.storeName}లో ఆర్డర్ ${p.orderId} కోసం మీ క్లెయిమ్‌ను మేము ఆమోదించాము: ${rupeesIn('te', p.cashbackPaise)} క్యాష్‌బ్యాక్ ఇప్పుడు మీ సంపాదనలో పెండింగ్‌లో ఉంది.`,
+      'ఇతర క్యాష్‌బ్యాక్ లాగే, స్టోర్ కొనుగోలును నిర్ధారించినప్పుడు ఇది కూడా నిర్ధారించబడుతుంది.',
+    ],
+    action: { label: 'నా క్లెయిమ్‌లు చూడండి', url: p.claimsUrl },
+  }),
+  'claim-rejected': (p) => ({
+    subject: `${p.storeName} కోసం మీ క్యాష్‌బ్యాక్ క్లెయిమ్ ఆమోదించబడలేదు`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `${p.storeName}లో ఆర్డర్ ${p.orderId} కోసం మీ క్లెయిమ్‌ను ఈ కారణంగా మేము ఆమోదించలేకపోయాము:`,
+      { quote: p.reason },
+      'ఇది పొరపాటు అని మీకు అనిపిస్తే, మీ ఇన్‌వాయిస్‌తో సంప్రదింపు పేజీ నుండి మాకు రాయండి.',
+    ],
+    action: { label: 'నా క్లెయిమ్‌లు చూడండి', url: p.claimsUrl },
   }),
 };
 

@@ -1,8 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Environment } from '../../config/environment.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { feedCouponTarget } from '../../feeds/queries/feed-coupons.js';
 import { newClickId } from '../click-ids.js';
 import { ClickWindow } from '../click-window.js';
+import { clientAddressKey } from '../client-address-key.js';
 import { ClickedOut } from '../events/click-events.js';
 import { merchantLink } from '../merchant-link.js';
 import { CLICK_OUT_TARGET, type ClickOutTargetRow, INSERT_CLICK } from '../queries/clicks.js';
@@ -38,6 +40,7 @@ export class ClickOutHandler implements ICommandHandler<ClickOut> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly window: ClickWindow,
+    private readonly environment: Environment,
   ) {}
 
   async execute({ couponId, userId, clientAddress }: ClickOut): Promise<ClickOutResult> {
@@ -61,7 +64,14 @@ export class ClickOutHandler implements ICommandHandler<ClickOut> {
         if (!claim.first && userId === null) {
           return { clickId: claim.clickId, location: linkOf(claim.clickId)! };
         }
-        await manager.query(INSERT_CLICK, [clickId, coupon.couponId, coupon.merchantId, userId, clickedAt]);
+        await manager.query(INSERT_CLICK, [
+          clickId,
+          coupon.couponId,
+          coupon.merchantId,
+          userId,
+          clickedAt,
+          clientAddressKey(this.environment.SESSION_SECRET, clientAddress),
+        ]);
         record(
           new ClickedOut(clickId, {
             couponId: coupon.couponId,

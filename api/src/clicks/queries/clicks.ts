@@ -22,7 +22,8 @@ export const CLICK_OUT_TARGET = `
   ${USABLE_COUPON}`;
 
 export const INSERT_CLICK = `
-  INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at) VALUES ($1, $2, $3, $4, $5)`;
+  INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at, client_address_key)
+  VALUES ($1, $2, $3, $4, $5, $6)`;
 
 /** A click as a postback needs it: who clicked, on what, when, and its merchant's settings. */
 export interface ReportedClickRow {
@@ -50,6 +51,66 @@ export async function findClick(manager: EntityManager, id: unknown): Promise<Re
     [id, at],
   );
   return row;
+}
+
+/** A shopper's click-out as a missing-cashback claim reads it. */
+export interface ShopperClickRow {
+  id: string;
+  couponId: number;
+  merchantId: number;
+  clickedAt: Date;
+  /** See `clientAddressKey`; null for clicks recorded before it was kept. */
+  clientAddressKey: string | null;
+}
+
+const SHOPPER_CLICK = `
+  SELECT k.id, k.coupon_id AS "couponId", k.merchant_id AS "merchantId", k.clicked_at AS "clickedAt",
+         k.client_address_key AS "clientAddressKey"
+  FROM clicks k`;
+
+/** The shopper's click of this id, or undefined (another's click, or none: the same answer). */
+export async function shopperClick(
+  reader: Pick<EntityManager, 'query'>,
+  userId: number,
+  id: unknown,
+): Promise<ShopperClickRow | undefined> {
+  const at = clickTimeOf(id);
+  if (!at) return undefined;
+  const [row]: ShopperClickRow[] = await reader.query(
+    `${SHOPPER_CLICK} WHERE k.id = $1 AND k.clicked_at = $2 AND k.user_id = $3`,
+    [id, at, userId],
+  );
+  return row;
+}
+
+/** The shopper's click-outs between two moments, newest first (at most `limit`). */
+export async function shopperClicks(
+  reader: Pick<EntityManager, 'query'>,
+  userId: number,
+  from: Date,
+  until: Date,
+  limit: number,
+): Promise<ShopperClickRow[]> {
+  return reader.query(
+    `${SHOPPER_CLICK} WHERE k.user_id = $1 AND k.clicked_at >= $2 AND k.clicked_at <= $3
+     ORDER BY k.clicked_at DESC LIMIT $4`,
+    [userId, from, until, limit],
+  );
+}
+
+/** The clicks of these ids as the claims queue shows them beside each claim. */
+export async function clicksByIds(
+  reader: Pick<EntityManager, 'query'>,
+  ids: readonly string[],
+): Promise<Map<string, ShopperClickRow>> {
+  const times = ids.map(clickTimeOf);
+  if (ids.length === 0) return new Map();
+  const rows: ShopperClickRow[] = await reader.query(
+    `${SHOPPER_CLICK} JOIN unnest($1::text[], $2::timestamptz[]) AS wanted(id, at)
+       ON wanted.id = k.id AND wanted.at = k.clicked_at`,
+    [ids, times],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

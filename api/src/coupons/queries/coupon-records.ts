@@ -169,3 +169,16 @@ export async function couponStoreId(
   const [row] = await reader.query('SELECT merchant_id AS "storeId" FROM coupons WHERE id = $1', [couponId]);
   return row?.storeId;
 }
+
+/** Coupons' (English) titles by id. */
+export async function couponTitles(
+  reader: Pick<EntityManager, 'query'>,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; title: string }> = await reader.query(
+    'SELECT id, title FROM coupons WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

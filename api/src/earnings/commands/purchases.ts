@@ -9,6 +9,7 @@ import {
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { rateAtClick } from '../../cashback/queries/rates.js';
+import { queueHeldPurchase } from '../../claims/queries/held-purchases.js';
 import { findClick } from '../../clicks/queries/clicks.js';
 import { Environment } from '../../config/environment.js';
 import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
@@ -16,6 +17,7 @@ import type { NetworkPostback } from '../../feeds/network-postbacks.js';
 import { merchantStanding } from '../../identity/queries/profiles.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
 import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
+import { CLAIM_MESSAGES } from '../../rules/claims.js';
 import { type CashbackState, EARNINGS, POSTBACK, REFERRAL_BONUS } from '../../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES, type FeedPostbackStatus } from '../../rules/feeds.js';
 import { rupeesToPaise } from '../../rules/money.js';
@@ -26,10 +28,11 @@ import {
   EarningCancelled,
   EarningPaid,
   PostbackSecretRotated,
+  PurchaseCredited,
   PurchaseRecorded,
 } from '../events/earnings-events.js';
 import { cashbackPaise } from '../money.js';
-import { COUPON_LIVE_AT } from '../queries/purchases.js';
+import { COUPON_LIVE_AT, REPORTED_ORDER, TRACKED_CLICKS } from '../queries/purchases.js';
 import { cancelBonusOfPurchase, type ReferralSettings, settleReferralBonus } from './referral-bonus.js';
 
 const fieldError = (field: string, message: string) =>
@@ -135,6 +138,19 @@ interface CashbackPurchase {
 }
 
 /**
+ * Which purchases wait in the claims queue rather than count for their shopper at once: one
+ * reported without a click (the store names a shopper by referral code, which nothing tracked
+ * to a visit) and one whose cashback is above the store's cap. An admin's approval credits them.
+ */
+type HoldPolicy = 'by-rules' | 'never';
+
+/** The purchase recorded: its earning, and the queue it waits in (none: credited at once). */
+interface Recorded {
+  id: number;
+  heldAs: 'no_click' | 'over_cap' | null;
+}
+
+/**
  * Inserts the purchase's pending cashback at the rate live at its click, fixed now, records
  * PurchaseRecorded and settles the shopper's referral bonus. Cashback above the store's cap is
  * marked for an admin's review. Undefined when the same purchase (the merchant's reference, or
@@ -144,7 +160,8 @@ async function insertCashback(
   tx: Transaction,
   purchase: CashbackPurchase,
   settings: CashbackSettings,
-): Promise<number | undefined> {
+  hold: HoldPolicy = 'by-rules',
+): Promise<Recorded | undefined> {
   const { manager, record } = tx;
   const { rate, capPaise } = await rateAtClick(
     manager,
@@ -154,14 +171,17 @@ async function insertCashback(
   );
   const cashback = rate.kind === 'flat' ? rate.value : cashbackPaise(purchase.amountPaise, rate.value);
   const overCap = capPaise !== null && cashback > capPaise;
+  const heldAs =
+    hold === 'never' ? null : purchase.clickId === null ? 'no_click' : overCap ? 'over_cap' : null;
   const conflict = purchase.network
     ? "(network_source_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NOT NULL"
     : "(merchant_id, purchase_reference) WHERE kind = 'cashback' AND network_source_id IS NULL";
   const [created] = await manager.query(
     `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
                            purchase_amount_paise, rate_bp, amount_paise, purchased_at, click_id,
-                           network_source_id, network_commission_paise, flat_rate_paise, over_cap)
-     VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                           network_source_id, network_commission_paise, flat_rate_paise, over_cap,
+                           held_for_review)
+     VALUES ('cashback', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT ${conflict} DO NOTHING
      RETURNING id`,
     [
@@ -179,6 +199,7 @@ async function insertCashback(
       purchase.network?.commissionPaise ?? null,
       rate.kind === 'flat' ? rate.value : null,
       overCap,
+      heldAs !== null,
     ],
   );
   if (!created) return undefined;
@@ -192,8 +213,24 @@ async function insertCashback(
       ...(purchase.network && { networkSourceId: purchase.network.sourceId }),
     }),
   );
+  if (heldAs) {
+    // Not the shopper's cashback yet, so it earns no referral bonus until it is credited.
+    await queueHeldPurchase(tx, {
+      kind: heldAs,
+      earningId: created.id,
+      userId: purchase.userId,
+      merchantId: purchase.merchantId,
+      couponId: purchase.couponId,
+      clickId: purchase.clickId,
+      clickedAt: purchase.clickId === null ? null : purchase.clickedAt,
+      orderId: purchase.reference,
+      orderDate: purchase.purchasedAt,
+      amountPaise: purchase.amountPaise,
+    });
+    return { id: created.id, heldAs };
+  }
   await settleReferralBonus(tx, purchase.userId, settings);
-  return created.id as number;
+  return { id: created.id, heldAs };
 }
 
 /** The settings a recorded purchase reads: the default cashback rate and the referral bonus's. */
@@ -231,7 +268,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
         purchase.clickId === undefined
           ? await attributedToReferralCode(manager, merchantId, purchase, purchasedAt)
           : await attributedToClick(manager, merchantId, purchase, purchasedAt);
-      const earningId = await insertCashback(
+      const recorded = await insertCashback(
         tx,
         {
           userId,
@@ -247,7 +284,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
         },
         this.environment,
       );
-      if (earningId !== undefined) return { earningId, created: true };
+      if (recorded !== undefined) return { earningId: recorded.id, created: true };
       // The same reference reported concurrently: the other report recorded it.
       const [other] = await manager.query(MERCHANT_PURCHASE, [merchantId, purchase.purchaseReference]);
       return { earningId: other.id as number, created: false };
@@ -294,11 +331,15 @@ async function moveEarning(
   const { manager, record } = tx;
   const [earning] = await manager.query(
     `SELECT id, kind, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise",
-            source_earning_id AS "purchaseId"
+            source_earning_id AS "purchaseId", held_for_review AS held
      FROM earnings WHERE id = $1 FOR UPDATE`,
     [earningId],
   );
   if (!earning) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
+  // A held purchase is decided in the claims queue first: approved (credited) or rejected.
+  if (earning.held && to !== 'cancelled') {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.heldForReview });
+  }
   if (!NEXT_STATES[earning.state as CashbackState].includes(to)) {
     throw new ConflictException({
       statusCode: 409,
@@ -395,7 +436,7 @@ const saysState = (status: FeedPostbackStatus, state: CashbackState) =>
   STATE_OF_STATUS[status] === state || (status === 'approved' && state === 'paid');
 
 const NETWORK_PURCHASE = `SELECT id, state, click_id AS "clickId", network_commission_paise AS "commissionPaise",
-         merchant_id AS "merchantId", over_cap AS "overCap"
+         merchant_id AS "merchantId", over_cap AS "overCap", held_for_review AS held
   FROM earnings
   WHERE kind = 'cashback' AND network_source_id = $1 AND purchase_reference = $2 FOR UPDATE`;
 
@@ -424,7 +465,7 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
         if (!click) throw new NotFoundException({ statusCode: 404, message: POSTBACK.unknownClick });
         await refuseUnlistedMerchant(manager, click.merchantId);
         if (click.userId === null) throw unprocessable(POSTBACK.anonymousClick);
-        const earningId = await insertCashback(
+        const recorded = await insertCashback(
           tx,
           {
             userId: click.userId,
@@ -441,7 +482,7 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
           },
           this.environment,
         );
-        created = earningId !== undefined;
+        created = recorded !== undefined;
         // Recorded concurrently by the same report: the other one's record is the answer.
         [earning] = await manager.query(NETWORK_PURCHASE, [report.sourceId, report.orderId]);
       } else {
@@ -468,13 +509,115 @@ export class RecordNetworkPurchaseHandler implements ICommandHandler<RecordNetwo
         ]);
       }
       // Cashback above its store's cap waits for an admin, whatever the network approves.
-      if (to === 'confirmed' && earning.overCap) {
+      if (to === 'confirmed' && (earning.overCap || earning.held)) {
         return { earningId: earning.id as number, created, changed: created || newCommission };
       }
       await moveEarning(tx, earning.id, to, this.environment, to === 'cancelled' ? report.reason : null);
       return { earningId: earning.id as number, created, changed: true };
     });
   }
+}
+
+/** A purchase a shopper claimed and an admin approved: it becomes pending cashback as a report would. */
+export interface ClaimedPurchase {
+  userId: number;
+  merchantId: number;
+  couponId: number;
+  orderId: string;
+  amountPaise: number;
+  purchasedAt: Date;
+  clickId: string;
+  clickedAt: Date;
+}
+
+/** The `purchase_type` of cashback an approved claim created. */
+export const CLAIMED_PURCHASE_TYPE = 'claim';
+
+/**
+ * Records an approved claim's purchase as pending cashback at the rate live at its click, in the
+ * claims command's transaction (which holds the claim's lock, so it runs once per claim). The
+ * admin decided on it: it is not held again, even above the store's cap (it stays marked so).
+ * Refused (409) when the store has meanwhile reported the click or the order itself.
+ */
+export async function recordClaimedPurchase(
+  tx: Transaction,
+  purchase: ClaimedPurchase,
+  settings: CashbackSettings,
+): Promise<{ earningId: number; cashbackPaise: number }> {
+  const { manager } = tx;
+  const tracked = await manager.query(TRACKED_CLICKS, [[purchase.clickId]]);
+  const reported = await manager.query(REPORTED_ORDER, [purchase.merchantId, purchase.orderId]);
+  if (tracked.length > 0 || reported.length > 0) {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.storeReported });
+  }
+  const recorded = await insertCashback(
+    tx,
+    {
+      userId: purchase.userId,
+      merchantId: purchase.merchantId,
+      couponId: purchase.couponId,
+      reference: purchase.orderId,
+      purchaseType: CLAIMED_PURCHASE_TYPE,
+      amountPaise: purchase.amountPaise,
+      purchasedAt: purchase.purchasedAt,
+      clickId: purchase.clickId,
+      clickedAt: purchase.clickedAt,
+      category: null,
+    },
+    settings,
+    'never',
+  );
+  if (!recorded) throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.storeReported });
+  const [row] = await manager.query('SELECT amount_paise AS "amountPaise" FROM earnings WHERE id = $1', [
+    recorded.id,
+  ]);
+  return { earningId: recorded.id, cashbackPaise: Number(row.amountPaise) };
+}
+
+/**
+ * Credits a held purchase an admin approved in the claims queue: it becomes the shopper's
+ * pending cashback (and may earn the referrer's bonus). Refused (409) when it was cancelled
+ * meanwhile (a network declined it).
+ */
+export async function creditHeldPurchase(
+  tx: Transaction,
+  earningId: number,
+  settings: CashbackSettings,
+): Promise<void> {
+  const { manager, record } = tx;
+  const [earning] = await manager.query(
+    `SELECT id, state, user_id AS "userId", merchant_id AS "merchantId", amount_paise AS "amountPaise",
+            held_for_review AS held
+     FROM earnings WHERE id = $1 FOR UPDATE`,
+    [earningId],
+  );
+  if (!earning) throw new NotFoundException({ statusCode: 404, message: EARNINGS.notFound });
+  if (earning.state === 'cancelled') {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.purchaseGone });
+  }
+  if (!earning.held) return;
+  await manager.query('UPDATE earnings SET held_for_review = false WHERE id = $1', [earningId]);
+  record(
+    new PurchaseCredited(String(earningId), {
+      userId: earning.userId,
+      merchantId: earning.merchantId,
+      cashbackPaise: Number(earning.amountPaise),
+    }),
+  );
+  await settleReferralBonus(tx, earning.userId, settings);
+}
+
+/** Cancels a held purchase an admin rejected in the claims queue (nothing to do when already cancelled). */
+export async function cancelHeldPurchase(
+  tx: Transaction,
+  earningId: number,
+  settings: CashbackSettings,
+): Promise<void> {
+  const [earning] = await tx.manager.query('SELECT state FROM earnings WHERE id = $1 FOR UPDATE', [
+    earningId,
+  ]);
+  if (!earning || earning.state === 'cancelled') return;
+  await moveEarning(tx, earningId, 'cancelled', settings);
 }
 
 export class IssuePostbackSecret extends Command<string> {

@@ -20,6 +20,19 @@ export class PurchaseRecorded extends EarningEvent<{
   readonly type = PurchaseRecorded.type;
 }
 
+/**
+ * A purchase that waited in the claims queue (reported without a click, or above its store's cap)
+ * was approved by an admin: from now on it is the shopper's pending cashback.
+ */
+export class PurchaseCredited extends EarningEvent<{
+  userId: number;
+  merchantId: number;
+  cashbackPaise: number;
+}> {
+  static readonly type = 'PurchaseCredited';
+  readonly type = PurchaseCredited.type;
+}
+
 /** `amountPaise` (the cashback) is absent from events recorded before it was added. */
 export class CashbackConfirmed extends EarningEvent<{
   userId: number;

@@ -21,6 +21,8 @@ export interface EarningRow {
   /** A flat rate's amount (then `rateBp` is null). */
   flatRatePaise: string | null;
   overCap: boolean;
+  /** Waits in the claims queue for an admin's decision. */
+  heldForReview: boolean;
   amountPaise: string;
   state: CashbackState;
   referredUserId: number | null;
@@ -39,7 +41,7 @@ export interface EarningRow {
 const EARNING = `id, kind, user_id AS "userId", beneficiary_merchant_id AS "beneficiaryMerchantId",
                  merchant_id AS "merchantId", coupon_id AS "couponId", purchase_reference AS "purchaseReference",
                  purchase_type AS "purchaseType", purchase_amount_paise AS "purchaseAmountPaise", rate_bp AS "rateBp",
-                 flat_rate_paise AS "flatRatePaise", over_cap AS "overCap",
+                 flat_rate_paise AS "flatRatePaise", over_cap AS "overCap", held_for_review AS "heldForReview",
                  amount_paise AS "amountPaise", state, referred_user_id AS "referredUserId",
                  click_id AS "clickId", network_source_id AS "networkSourceId",
                  network_commission_paise AS "networkCommissionPaise", created_at AS "createdAt", confirmed_at AS "confirmedAt", paid_at AS "paidAt",
@@ -65,7 +67,10 @@ export interface EarningStateSum {
   entries: number;
 }
 
-/** A page of a holder's earnings, newest first, and the sums of all its earnings by state. */
+/**
+ * A page of a holder's earnings, newest first, and the sums of all its earnings by state. A
+ * purchase waiting in the claims queue is not the shopper's cashback yet: it is left out.
+ */
 export async function earningsHistory(
   reader: Reader,
   holder: EarningsHolder,
@@ -75,11 +80,13 @@ export async function earningsHistory(
 ): Promise<{ rows: EarningRow[]; sums: EarningStateSum[] }> {
   const column = HOLDER_COLUMN[holder];
   const rows: EarningRow[] = await reader.query(
-    `SELECT ${EARNING} FROM earnings WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    `SELECT ${EARNING} FROM earnings WHERE ${column} = $1 AND NOT held_for_review
+     ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [id, perPage, offset],
   );
   const sums: EarningStateSum[] = await reader.query(
-    `SELECT state, sum(amount_paise) AS paise, count(*)::int AS entries FROM earnings WHERE ${column} = $1 GROUP BY state`,
+    `SELECT state, sum(amount_paise) AS paise, count(*)::int AS entries FROM earnings
+     WHERE ${column} = $1 AND NOT held_for_review GROUP BY state`,
     [id],
   );
   return { rows, sums };

@@ -1,4 +1,5 @@
-/** SQL of recorded purchases and their rewards. */
+/** SQL of recorded purchases and their rewards, and what other features read of them. */
+import type { EntityManager } from 'typeorm';
 
 /**
  * The coupon ($1) of the merchant ($2) was live at the purchase time ($3): approved before it,
@@ -30,13 +31,45 @@ export const BONUS_WITHHELD = `
 
 /**
  * The shopper's ($1) purchases that may earn the referrer's bonus: not cancelled, at least $2
- * paise, and not on the referrer's own store (a merchant cannot pay itself a bonus for a shopper
+ * paise, not waiting in the claims queue, and not on the referrer's own store (a merchant cannot pay itself a bonus for a shopper
  * it referred through its own postbacks: $3 the referring merchant, or null). Confirmed (or
  * paid) ones first, then the oldest.
  */
 export const BONUS_PURCHASES = `
   SELECT id, state FROM earnings
   WHERE kind = 'cashback' AND user_id = $1 AND state <> 'cancelled' AND purchase_amount_paise >= $2
-    AND ($3::int IS NULL OR merchant_id <> $3)
+    AND NOT held_for_review AND ($3::int IS NULL OR merchant_id <> $3)
   ORDER BY state = 'pending', id
   LIMIT 1`;
+
+/** Which of these clicks ($1) a store or network already reported a purchase of. */
+export const TRACKED_CLICKS = `
+  SELECT DISTINCT click_id AS "clickId" FROM earnings WHERE kind = 'cashback' AND click_id = ANY($1::text[])`;
+
+/** Whether the merchant ($1) reported a purchase of this reference ($2, any case) itself. */
+export const REPORTED_ORDER = `
+  SELECT 1 FROM earnings
+  WHERE kind = 'cashback' AND merchant_id = $1 AND lower(purchase_reference) = lower($2) LIMIT 1`;
+
+/** Which of these clicks a store or network already reported a purchase of. */
+export async function trackedClicks(
+  reader: Pick<EntityManager, 'query'>,
+  clickIds: readonly string[],
+): Promise<Set<string>> {
+  if (clickIds.length === 0) return new Set();
+  const rows: Array<{ clickId: string }> = await reader.query(TRACKED_CLICKS, [clickIds]);
+  return new Set(rows.map((row) => row.clickId));
+}
+
+/** The cashback of earnings, in paise, by id (for the claims that created them). */
+export async function cashbackOfEarnings(
+  reader: Pick<EntityManager, 'query'>,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; amountPaise: string }> = await reader.query(
+    'SELECT id, amount_paise AS "amountPaise" FROM earnings WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.amountPaise)]));
+}

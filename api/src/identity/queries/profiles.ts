@@ -72,6 +72,16 @@ export async function adminNames(reader: Reader, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
+/** Shoppers' names by id (for queues that say whose item it is). */
+export async function shopperNames(reader: Reader, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: number; name: string }> = await reader.query(
+    'SELECT id, user_name AS name FROM users WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /**
  * Whether a merchant may report purchases: confirmed (its email confirmed, or a store without an
  * account, which nobody signs in to) and not hidden by an admin. Undefined when there is none.
