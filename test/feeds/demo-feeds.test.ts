@@ -26,6 +26,7 @@ interface Card {
   categoryIds: number[];
   expiresAt: string | null;
   hasCode: boolean;
+  cashback: { percent: string } | { rupees: string } | null;
 }
 
 let market: Marketplace;
@@ -121,6 +122,19 @@ describe('the demo feeds', () => {
     const logo = await market.api.http.inject({ method: 'GET', url: [...stores.values()][0]!.logoUrl! });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/^image\//);
+  });
+
+  it('give the stores they create cashback as an admin would: percent, flat rupees, or none', async () => {
+    const { cards } = await everyCard();
+    const fromFeeds = await feedCouponIds();
+    const imported = cards.filter((card) => fromFeeds.has(card.id));
+    expect(imported.some((card) => card.cashback !== null && 'percent' in card.cashback)).toBe(true);
+    expect(imported.some((card) => card.cashback !== null && 'rupees' in card.cashback)).toBe(true);
+    expect(imported.some((card) => card.cashback === null)).toBe(true);
+    // Each change went through the history, as the back-office shows it.
+    const changes = await admin(`/api/admin/cashback-changes?range=${encodeURIComponent('[0,4]')}`);
+    expect(changes.statusCode).toBe(200);
+    expect(Number(String(changes.headers['content-range']).split('/')[1])).toBeGreaterThan(10);
   });
 
   it('carry Hindi and Telugu titles from the Admitad rows', async () => {

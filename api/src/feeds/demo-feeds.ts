@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
+import { setDemoCashback } from '../cashback/demo-cashback.js';
 import { demoLogo } from '../content/demo-content.js';
 import { DEMO_STORES } from '../coupons/demo-coupons.js';
 import type { Seed } from '../database/seeds/index.js';
 import { runInTransaction, type Transaction } from '../events/unit-of-work.js';
-import { merchantIdByUserName } from '../identity/queries/profiles.js';
+import { adminIdByUserName, merchantIdByUserName } from '../identity/queries/profiles.js';
 import { type CATEGORIES, marketClock } from '../rules/coupons.js';
 import type { FeedFormat } from '../rules/feeds.js';
 import { createAdvertiserStore, mapAdvertiser, mapCategory } from './commands/advertisers.js';
@@ -99,6 +100,7 @@ async function mapDemoAdvertisers(
   sourceId: number,
   advertisers: Array<{ id: string; name: string | null; siteUrl: string | null }>,
   storesBySite: Map<string, number>,
+  adminId: number | undefined,
 ): Promise<number> {
   let created = 0;
   for (const advertiser of advertisers) {
@@ -120,6 +122,7 @@ async function mapDemoAdvertisers(
     const logo = await demoLogo(name, hueOf(name));
     const { merchantId } = await createAdvertiserStore(tx, id, { name, siteUrl: site, logo });
     storesBySite.set(site, merchantId);
+    if (adminId !== undefined) await setDemoCashback(tx, merchantId, name, adminId);
     created += 1;
   }
   return created;
@@ -155,6 +158,8 @@ export const demoFeedsSeed: Seed = {
       const storesBySite = new Map<string, number>();
       let created = 0;
       const sourceIds: number[] = [];
+      // The new stores' cashback is set as the first admin would set it.
+      const adminId = await adminIdByUserName(tx.manager, environment.ADMIN_USERNAME);
       for (const [index, feed] of DEMO_FEEDS.entries()) {
         const { id: sourceId } = await createFeedSource(tx, {
           name: feed.source,
@@ -164,7 +169,7 @@ export const demoFeedsSeed: Seed = {
           mode: 'full',
         });
         const { advertisers, categories } = await advertisersAndCategories(files[index]!, feed.format);
-        created += await mapDemoAdvertisers(tx, sourceId, advertisers, storesBySite);
+        created += await mapDemoAdvertisers(tx, sourceId, advertisers, storesBySite, adminId);
         await mapDemoCategories(tx, sourceId, categories);
         sourceIds.push(sourceId);
       }

@@ -62,6 +62,12 @@ export async function merchantIdByUserName(reader: Reader, userName: string): Pr
   return row?.id;
 }
 
+/** The admin signing in by this username (its case aside), or undefined. */
+export async function adminIdByUserName(reader: Reader, userName: string): Promise<number | undefined> {
+  const [row] = await reader.query('SELECT id FROM admins WHERE lower(username) = lower($1)', [userName]);
+  return row?.id;
+}
+
 /** Admins' usernames by id (for records that say which admin did something). */
 export async function adminNames(reader: Reader, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
