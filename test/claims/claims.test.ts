@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newClickId } from '@offers/api/clicks/click-ids';
 import { CLAIM_MESSAGES, CLAIM_RULES } from '@offers/api/rules/claims';
 import { countedMessage } from '@offers/api/rules/plurals';
 import sharp from 'sharp';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
+import { clickOutDaysAgo } from '../support/claims.js';
 import { multipart } from '../support/coupons.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { type CashbackShop, cashbackShop } from '../support/payouts.js';
@@ -49,22 +49,7 @@ const nextAddress = () => {
  * (with the digest of its address) is then copied to the past under a click id of that time.
  */
 async function clickFrom(shopper: Session, daysAgo: number, address = nextAddress()): Promise<string> {
-  const answer = await inject('GET', `/api/out/${shop.couponId}`, {
-    ...shopper.bearer,
-    'x-forwarded-for': address,
-  });
-  expect(answer.statusCode).toBe(302);
-  const clickId = new URL(String(answer.headers.location)).searchParams.get('subid')!;
-  if (daysAgo === 0) return clickId;
-  const at = new Date(Date.now() - daysAgo * DAY_MS);
-  const aged = newClickId(at);
-  await market.api.dataSource.query(
-    `INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at, client_address_key)
-     SELECT $2, coupon_id, merchant_id, user_id, $3, client_address_key FROM clicks WHERE id = $1`,
-    [clickId, aged, at],
-  );
-  await market.api.dataSource.query('DELETE FROM clicks WHERE id = $1', [clickId]);
-  return aged;
+  return clickOutDaysAgo(market, shop.couponId, { ...shopper.bearer, 'x-forwarded-for': address }, daysAgo);
 }
 
 const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);

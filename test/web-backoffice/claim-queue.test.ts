@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newClickId } from '@offers/api/clicks/click-ids';
 import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -8,6 +7,7 @@ import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { signInAsAdmin } from '../support/backoffice.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { clickOutDaysAgo } from '../support/claims.js';
 import { multipart } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop } from '../support/payouts.js';
@@ -18,7 +18,6 @@ import { type CashbackShop, cashbackShop } from '../support/payouts.js';
  * rejection with its reason; on a desktop in English, and on a phone in Hindi, where each item is
  * a card that fits the screen and a purchase reported without a click is credited.
  */
-const DAY_MS = 86_400_000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -34,21 +33,7 @@ const inject = (method: string, url: string, headers: Record<string, string>, pa
 
 /** A click-out of the shopper from `address`, copied `daysAgo` days into the past. */
 async function clickOf(shopper: Session, daysAgo: number, address: string): Promise<string> {
-  const answer = await inject('GET', `/api/out/${shop.couponId}`, {
-    ...shopper.bearer,
-    'x-forwarded-for': address,
-  });
-  expect(answer.statusCode).toBe(302);
-  const clickId = new URL(String(answer.headers.location)).searchParams.get('subid')!;
-  const at = new Date(Date.now() - daysAgo * DAY_MS);
-  const aged = newClickId(at);
-  await market.api.dataSource.query(
-    `INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at, client_address_key)
-     SELECT $2, coupon_id, merchant_id, user_id, $3, client_address_key FROM clicks WHERE id = $1`,
-    [clickId, aged, at],
-  );
-  await market.api.dataSource.query('DELETE FROM clicks WHERE id = $1', [clickId]);
-  return aged;
+  return clickOutDaysAgo(market, shop.couponId, { ...shopper.bearer, 'x-forwarded-for': address }, daysAgo);
 }
 
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

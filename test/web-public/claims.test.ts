@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newClickId } from '@offers/api/clicks/click-ids';
 import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { inContext, launchBrowser, step, type WebApp } from '../support/browser.js';
+import { clickOutDaysAgo } from '../support/claims.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop } from '../support/payouts.js';
 import { reload, seriousViolations, serveSite, visit } from '../support/web-public.js';
@@ -18,7 +18,6 @@ import { reload, seriousViolations, serveSite, visit } from '../support/web-publ
 const BROWSER_TEST_MS = 120_000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const DAY_MS = 86_400_000;
 
 let market: Marketplace;
 let shop: CashbackShop;
@@ -35,21 +34,8 @@ let addresses = 0;
 /** A real click-out of the shopper, copied `daysAgo` days into the past under a click id of that time. */
 async function clickOf(daysAgo: number): Promise<string> {
   addresses += 1;
-  const answer = await inject('GET', `/api/out/${shop.couponId}`, {
-    ...shopper.bearer,
-    'x-forwarded-for': `10.93.0.${addresses}`,
-  });
-  expect(answer.statusCode).toBe(302);
-  const clickId = new URL(String(answer.headers.location)).searchParams.get('subid')!;
-  const at = new Date(Date.now() - daysAgo * DAY_MS);
-  const aged = newClickId(at);
-  await market.api.dataSource.query(
-    `INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at, client_address_key)
-     SELECT $2, coupon_id, merchant_id, user_id, $3, client_address_key FROM clicks WHERE id = $1`,
-    [clickId, aged, at],
-  );
-  await market.api.dataSource.query('DELETE FROM clicks WHERE id = $1', [clickId]);
-  return aged;
+  const headers = { ...shopper.bearer, 'x-forwarded-for': `10.93.0.${addresses}` };
+  return clickOutDaysAgo(market, shop.couponId, headers, daysAgo);
 }
 
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
