@@ -277,3 +277,55 @@ export async function runStorePayouts(
   );
   return rows.map((row) => ({ storeId: row.storeId, payout: { value: Number(row.value), type: row.type } }));
 }
+
+/** What the import keeps of a feed coupon: its row, coupon, content hash, tracking link and last run. */
+export interface FeedCouponIdentity {
+  sourceId: number;
+  rowId: string;
+  couponId: number;
+  contentHash: string;
+  trackingUrl: string | null;
+  runId: number;
+}
+
+/** Inserts the identities of a lot's new feed coupons (one statement). */
+export async function insertFeedCoupons(
+  manager: Reader,
+  coupons: readonly FeedCouponIdentity[],
+): Promise<void> {
+  if (coupons.length === 0) return;
+  await manager.query(
+    `INSERT INTO feed_coupons (source_id, row_id, coupon_id, content_hash, tracking_url, last_run_id)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[])`,
+    [
+      coupons.map((coupon) => coupon.sourceId),
+      coupons.map((coupon) => coupon.rowId),
+      coupons.map((coupon) => coupon.couponId),
+      coupons.map((coupon) => coupon.contentHash),
+      coupons.map((coupon) => coupon.trackingUrl),
+      coupons.map((coupon) => coupon.runId),
+    ],
+  );
+}
+
+/** Writes what a lot's revised feed coupons now say; each is not ended any more (one statement). */
+export async function updateFeedCoupons(
+  manager: Reader,
+  coupons: readonly FeedCouponIdentity[],
+): Promise<void> {
+  if (coupons.length === 0) return;
+  await manager.query(
+    `UPDATE feed_coupons f SET content_hash = c.content_hash, tracking_url = c.tracking_url, ended = false,
+                               last_run_id = c.run_id
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
+          AS c (source_id, row_id, content_hash, tracking_url, run_id)
+     WHERE f.source_id = c.source_id AND f.row_id = c.row_id`,
+    [
+      coupons.map((coupon) => coupon.sourceId),
+      coupons.map((coupon) => coupon.rowId),
+      coupons.map((coupon) => coupon.contentHash),
+      coupons.map((coupon) => coupon.trackingUrl),
+      coupons.map((coupon) => coupon.runId),
+    ],
+  );
+}
