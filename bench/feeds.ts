@@ -22,13 +22,13 @@ import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
+import { API_NODE_OPTIONS, WORKERS_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
 import { REPOSITORY, ServerProcess, stopServerProcesses, waitForHealthy } from './listing/children.js';
 import { benchEnvironment, environmentVariables, positiveOption, redisReachable } from './shared.js';
 
 const START_TIMEOUT_MS = 60_000;
-/** A run that has not moved for this long has stalled: the bench fails rather than wait for ever. */
+/** A run or a list that has not moved for this long has stalled: the bench fails rather than wait for ever. */
 const STALL_MS = 10 * 60_000;
 const POLL_MS = 100;
 /** The goals: ratios to COPY of the same rows, and the workers' peak resident memory. */
@@ -292,8 +292,8 @@ async function main(): Promise<void> {
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(api, `${baseUrl}/api/health`, START_TIMEOUT_MS);
-    // The workers of production, every role, as `node workers/dist/main.js` runs them.
-    const workers = ServerProcess.start('workers', ['workers/dist/main.js'], {
+    // The workers of production, every role and its options, as `npm start` runs them.
+    const workers = ServerProcess.start('workers', [...WORKERS_NODE_OPTIONS, 'workers/dist/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-workers',
     });
@@ -345,7 +345,6 @@ async function main(): Promise<void> {
       let lastChange = Date.now();
       let last = '';
       let run: Record<string, unknown>;
-      let finishedAt = 0;
       for (;;) {
         workers.assertRunning();
         const { rows } = await client!.query(
@@ -362,7 +361,6 @@ async function main(): Promise<void> {
           lastChange = Date.now();
         }
         if (['succeeded', 'failed', 'waiting-for-admin'].includes(run.status as string)) {
-          finishedAt = performance.now();
           break;
         }
         if (Date.now() - lastChange > STALL_MS) throw new Error(`feed run ${runId} stalled: ${progress}`);
@@ -370,11 +368,17 @@ async function main(): Promise<void> {
       }
       if (run.status !== 'succeeded') throw new Error(`feed run ${runId} ended ${run.status}`);
       // The public lists show the import once the projection has applied its events.
-      while ((await listed()) !== phase.live) {
+      let shown = await listed();
+      let shownChangedAt = performance.now();
+      while (shown !== phase.live) {
         workers.assertRunning();
-        if (performance.now() - finishedAt > STALL_MS)
-          throw new Error('the public lists never showed the run');
+        if (performance.now() - shownChangedAt > STALL_MS) {
+          throw new Error(`the public lists stalled at ${shown} of ${phase.live} coupons`);
+        }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        const now = await listed();
+        if (now !== shown) shownChangedAt = performance.now();
+        shown = now;
       }
       const visibleAt = performance.now();
       const peakMb = memory();
