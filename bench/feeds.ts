@@ -30,7 +30,8 @@ import { benchEnvironment, environmentVariables, positiveOption, redisReachable 
 const START_TIMEOUT_MS = 60_000;
 /** A run or a list that has not moved for this long has stalled: the bench fails rather than wait for ever. */
 const STALL_MS = 10 * 60_000;
-const POLL_MS = 100;
+/** Cheap reads only: the bench's polls share the machine with the run. */
+const POLL_MS = 200;
 /** The goals: ratios to COPY of the same rows, and the workers' peak resident memory. */
 const GOALS = { unchanged: 0.3, first: 0.05, peakMb: 300 };
 
@@ -350,7 +351,7 @@ async function main(): Promise<void> {
         const { rows } = await client!.query(
           `SELECT status, rows_read, extract(epoch FROM finished_at - started_at)::float8 AS seconds,
                   added, updated, unchanged, ended, duplicates, rejected, waiting,
-                  (SELECT count(*) FROM feed_run_rows WHERE run_id = $1 AND outcome IS NOT NULL)::int AS applied
+                  (SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'feed_run_rows') AS applied
            FROM feed_runs WHERE id = $1`,
           [runId],
         );

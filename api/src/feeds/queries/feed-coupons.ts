@@ -75,12 +75,18 @@ export async function pendingRowGroups(
   afterKey: string,
   limit: number,
 ): Promise<Array<{ key: string; rows: StagedRow[] }>> {
+  // A group's rows get their outcome together, so a pending group's rows are all pending: both
+  // the lot's last key and its rows are read from the pending index, a range of it per lot. (An
+  // IN over the keys compared them in the column's own collation, which the index does not
+  // have: each lot then read the run's every row again.)
   return reader.query(
     `SELECT group_key COLLATE "C" AS key, array_agg(row ORDER BY line) AS rows FROM feed_run_rows
-     WHERE run_id = $1 AND group_key IN (
-       SELECT DISTINCT group_key COLLATE "C" FROM feed_run_rows
-       WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
-       ORDER BY 1 LIMIT $3)
+     WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
+       AND group_key COLLATE "C" <= (
+         SELECT max(key) FROM (
+           SELECT DISTINCT group_key COLLATE "C" AS key FROM feed_run_rows
+           WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
+           ORDER BY 1 LIMIT $3) lot)
      GROUP BY 1 ORDER BY 1`,
     [runId, afterKey, limit],
   );
