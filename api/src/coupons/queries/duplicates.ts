@@ -51,9 +51,10 @@ export async function repeatingDrafts(
   drafts: ReadonlyArray<{ merchantId: number; code: string | null; title: string }>,
 ): Promise<Set<number>> {
   if (drafts.length === 0) return new Set();
-  // The store's coupons are read by the store's index alone (OFFSET 0 keeps the status out of
-  // that scan: joined with the status index, each coupon of the lot read every live one again),
-  // and the lot's own repeats are ranked rather than compared pair by pair.
+  // A code is looked up by the store's codes (coupons_merchant_code); a deal's title among the
+  // store's coupons read by the store's index alone (OFFSET 0 keeps the status out of that scan:
+  // joined with the status index, each deal of the lot read every live coupon again). The lot's
+  // own repeats are ranked rather than compared pair by pair.
   const rows: Array<{ n: number }> = await manager.query(
     `WITH item AS (
        SELECT n::int - 1 AS n, merchant_id, code, title,
@@ -61,11 +62,16 @@ export async function repeatingDrafts(
        FROM unnest($1::int[], $2::text[], $3::text[]) WITH ORDINALITY AS i (merchant_id, code, title, n)),
      ranked AS (SELECT *, row_number() OVER (PARTITION BY merchant_id, repeats ORDER BY n) AS nth FROM item)
      SELECT i.n FROM ranked i
-     WHERE i.nth > 1 OR EXISTS (
-       SELECT 1 FROM (SELECT * FROM coupons WHERE merchant_id = i.merchant_id OFFSET 0) c
-       WHERE c.status IN ('live', 'pending') AND (c.expiry_date IS NULL OR c.expiry_date > now())
-         AND CASE WHEN i.code IS NOT NULL THEN lower(c.coupon_code) = lower(i.code)
-                  ELSE c.coupon_code IS NULL AND ${NORMALISED('c.title')} = ${NORMALISED('i.title')} END)`,
+     WHERE i.nth > 1
+       OR (i.code IS NOT NULL AND EXISTS (
+             SELECT 1 FROM coupons c
+             WHERE c.merchant_id = i.merchant_id AND lower(c.coupon_code) = lower(i.code) AND c.coupon_code IS NOT NULL
+               AND c.status IN ('live', 'pending') AND (c.expiry_date IS NULL OR c.expiry_date > now())))
+       OR (i.code IS NULL AND EXISTS (
+             SELECT 1 FROM (SELECT * FROM coupons WHERE merchant_id = i.merchant_id OFFSET 0) c
+             WHERE c.coupon_code IS NULL AND c.status IN ('live', 'pending')
+               AND (c.expiry_date IS NULL OR c.expiry_date > now())
+               AND ${NORMALISED('c.title')} = ${NORMALISED('i.title')}))`,
     [
       drafts.map((draft) => draft.merchantId),
       drafts.map((draft) => draft.code),
@@ -93,9 +99,8 @@ export async function couponsWithCodes(
   return reader.query(
     `SELECT p.merchant_id AS "merchantId", p.code, c.id
      FROM (SELECT DISTINCT merchant_id, lower(code) AS code FROM unnest($1::int[], $2::text[]) AS p (merchant_id, code)) p
-     CROSS JOIN LATERAL (SELECT * FROM coupons WHERE merchant_id = p.merchant_id OFFSET 0) c
-     WHERE lower(c.coupon_code) = p.code AND c.status IN ('live', 'pending')
-       AND (c.expiry_date IS NULL OR c.expiry_date > now())`,
+     JOIN coupons c ON c.merchant_id = p.merchant_id AND lower(c.coupon_code) = p.code AND c.coupon_code IS NOT NULL
+     WHERE c.status IN ('live', 'pending') AND (c.expiry_date IS NULL OR c.expiry_date > now())`,
     [pairs.map((pair) => pair.merchantId), pairs.map((pair) => pair.code)],
   );
 }

@@ -28,6 +28,7 @@ import { FeedCoupons1764920000000 } from './1764920000000-feed-coupons.js';
 import { FeedAdvertisers1764930000000 } from './1764930000000-feed-advertisers.js';
 import { NetworkPostbacks1764940000000 } from './1764940000000-network-postbacks.js';
 import { CashbackRates1764960000000 } from './1764960000000-cashback-rates.js';
+import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by-store.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   FeedAdvertisers1764930000000,
   NetworkPostbacks1764940000000,
   CashbackRates1764960000000,
+  CouponCodesByStore1764970000000,
 ];
