@@ -18,7 +18,7 @@ import {
   REPO_ROOT,
   serviceUrls,
 } from './local-setup.mjs';
-import { API_NODE_OPTIONS } from './node-options.mjs';
+import { API_NODE_OPTIONS, WORKERS_NODE_OPTIONS } from './node-options.mjs';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const KILL_AFTER_MS = 10_000;
@@ -102,7 +102,7 @@ function startWorkers() {
     console.log(`Workers already running (pid ${pid}, ${WORKERS_PID_FILE}); not starting another.`);
     return;
   }
-  const child = startChild('workers', process.execPath, ['workers/dist/main.js']);
+  const child = startChild('workers', process.execPath, [...WORKERS_NODE_OPTIONS, 'workers/dist/main.js']);
   mkdirSync(join(REPO_ROOT, '.run'), { recursive: true });
   writeFileSync(WORKERS_PID_FILE, `${child.pid}\n`);
   child.once('exit', () => removeWorkersPidFile(child.pid));

@@ -47,7 +47,7 @@ async function startFeedsProcess(): Promise<RunningProcess> {
   return child;
 }
 
-const ROWS = 1200;
+const ROWS = 2500;
 
 /** An Admitad feed of `ROWS` codes and deals over two advertisers, every title its own. */
 function feed(): Buffer {
@@ -80,7 +80,7 @@ const outcomes = async (runId: number) => {
 
 describe('a workers process killed mid-run', () => {
   it('leaves the run to another, which applies every row exactly once', async () => {
-    // A real process started twice and a run of over a thousand rows, on a shared machine.
+    // A real process started twice and a run of three lots of rows (a thousand each), on a shared machine.
     const store0 = (await registerAndSignInMerchant(market.api.baseUrl)).session.id;
     const store1 = (await registerAndSignInMerchant(market.api.baseUrl)).session.id;
     const created = await market.api.http.inject({

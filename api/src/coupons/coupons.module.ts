@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminCouponsController, AdminSlotsController } from './admin-coupons.controller.js';
 import { AddCouponHandler } from './commands/addition.js';
+import { ApplyCouponLotHandler } from './commands/coupon-lot.js';
 import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { EndCouponsHandler, ReviseCouponHandler } from './commands/feed-changes.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
@@ -19,6 +20,7 @@ import { CouponListings } from './queries/listings.js';
     AddCouponHandler,
     ReviseCouponHandler,
     EndCouponsHandler,
+    ApplyCouponLotHandler,
     UpdateCouponHandler,
     WithdrawCouponHandler,
     ApproveCouponHandler,

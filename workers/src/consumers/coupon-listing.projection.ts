@@ -36,10 +36,12 @@ const POPULARITY_EPOCH = Date.UTC(2026, 0, 1);
 const POPULARITY_TIME_CONSTANT_MS = 7 * 24 * 3600_000;
 export const clickWeight = (at: string) => (Date.parse(at) - POPULARITY_EPOCH) / POPULARITY_TIME_CONSTANT_MS;
 
-/** A coupon's votes (`$1`), counted from the votes kept: how many, how many said it worked, the last that did. */
-const VOTE_COUNTS = `SELECT count(*)::int AS votes, count(*) FILTER (WHERE worked)::int AS worked_votes,
+/** A coupon's votes (`coupon`, the SQL of its id), counted from the votes kept: how many, how many said it worked, the last that did. */
+const VOTE_COUNTS = (
+  coupon: string,
+) => `SELECT count(*)::int AS votes, count(*) FILTER (WHERE worked)::int AS worked_votes,
          max(voted_at) FILTER (WHERE worked) AS last_worked_at
-  FROM coupon_votes WHERE coupon_id = $1`;
+  FROM coupon_votes WHERE coupon_id = ${coupon}`;
 
 /**
  * One coupon's listing row and click counts change one transaction at a time: a click applied
@@ -79,12 +81,21 @@ export class CouponListingProjection implements EventConsumer {
       ({ event, couponIds }) => couponIds.length > 0 && !COUNTING_EVENTS.includes(event.type),
     );
     await manager.query(lockCoupons(showsOrHides), [couponIds]);
+    // Coupons shown or hidden one after another are projected together (a feed's lot is
+    // thousands): a click or a vote in between is counted in its place.
+    let projecting: number[] = [];
     for (const { event, couponIds } of changes) {
+      if (!COUNTING_EVENTS.includes(event.type)) {
+        projecting.push(...couponIds);
+        continue;
+      }
+      await this.project(manager, projecting);
+      projecting = [];
       // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
       if (event.type === CouponRevealed.type) await this.countClick(manager, couponIds[0]!, event.occurredAt);
-      else if (event.type === CouponVoted.type) await this.countVotes(manager, couponIds[0]!);
-      else for (const id of couponIds) await this.project(manager, id);
+      else await this.countVotes(manager, couponIds[0]!);
     }
+    await this.project(manager, projecting);
   }
 
   /**
@@ -103,13 +114,16 @@ export class CouponListingProjection implements EventConsumer {
   }
 
   /**
-   * Shows the coupon while it is live and before its expiry date, and its merchant may be public
+   * Shows each coupon while it is live and before its expiry date, and its merchant may be public
    * (email confirmed, store not hidden by an admin); removes it otherwise. An open-ended coupon
    * ends at 'infinity' here; whether it has a code is kept, never the code. Its texts in other
    * languages go on the row as a document and into the search vector beside the English ones.
    */
-  private async project(manager: EntityManager, couponId: number): Promise<void> {
-    const shown = await manager.query(
+  private async project(manager: EntityManager, couponIds: readonly number[]): Promise<void> {
+    if (couponIds.length === 0) return;
+    // Once each: a row may change only once in one INSERT ... ON CONFLICT.
+    const ids = [...new Set(couponIds)];
+    const shown: Array<{ coupon_id: number }> = await manager.query(
       `INSERT INTO coupon_listings (coupon_id, merchant_id, merchant_name, merchant_slug, merchant_logo_id, title,
                                     description, terms, merchant_url, image_id, percentage, discount_value, expires_at,
                                     category_ids, paid_slot, approved_at, search, clicks, popularity,
@@ -130,9 +144,9 @@ export class CouponListingProjection implements EventConsumer {
               v.votes, v.worked_votes, v.last_worked_at, greatest(c.approved_at, v.last_worked_at),
               c.coupon_code IS NOT NULL, c.exclusive, x.texts
        FROM coupons c JOIN merchants m ON m.id = c.merchant_id ${STORE_JOIN} JOIN slots sl ON sl.id = c.slot_id
-            LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN (${VOTE_COUNTS}) v
+            LEFT JOIN coupon_clicks k ON k.coupon_id = c.id CROSS JOIN LATERAL (${VOTE_COUNTS('c.id')}) v
             CROSS JOIN LATERAL (SELECT ${COUPON_TEXTS_SQL('c.id')} AS texts) x
-       WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}
+       WHERE c.id = ANY($1::int[]) AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}
        ON CONFLICT (coupon_id) DO UPDATE SET
          merchant_name = EXCLUDED.merchant_name, merchant_slug = EXCLUDED.merchant_slug,
          merchant_logo_id = EXCLUDED.merchant_logo_id, title = EXCLUDED.title, description = EXCLUDED.description,
@@ -146,17 +160,21 @@ export class CouponListingProjection implements EventConsumer {
          verified_at = EXCLUDED.verified_at, has_code = EXCLUDED.has_code, exclusive = EXCLUDED.exclusive,
          texts = EXCLUDED.texts
        RETURNING coupon_id`,
-      [couponId],
+      [ids],
     );
-    if (shown.length === 0)
-      await manager.query('DELETE FROM coupon_listings WHERE coupon_id = $1', [couponId]);
-    else
+    const shownIds = shown.map((row) => row.coupon_id);
+    if (shownIds.length < ids.length)
+      await manager.query(
+        'DELETE FROM coupon_listings WHERE coupon_id = ANY($1::int[]) AND NOT coupon_id = ANY($2::int[])',
+        [ids, shownIds],
+      );
+    if (shownIds.length > 0)
       await manager.query(
         addSearchWordsSql(
-          'coupon_id = $1',
+          'coupon_id = ANY($1::int[])',
           `title || ' ' || merchant_name || ' ' || ${TRANSLATED_TITLES_SQL('texts')}`,
         ),
-        [couponId],
+        [shownIds],
       );
   }
 
@@ -191,7 +209,7 @@ export class CouponListingProjection implements EventConsumer {
     await manager.query(
       `UPDATE coupon_listings l SET votes = v.votes, worked_votes = v.worked_votes, last_worked_at = v.last_worked_at,
          verified_at = greatest(l.approved_at, v.last_worked_at)
-       FROM (${VOTE_COUNTS}) v WHERE l.coupon_id = $1`,
+       FROM (${VOTE_COUNTS('$1')}) v WHERE l.coupon_id = $1`,
       [couponId],
     );
   }

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponEnded, CouponRevised } from '../events/coupon-events.js';
 import { saveCouponTexts } from '../queries/coupon-texts.js';
@@ -34,61 +34,72 @@ export class ReviseCouponHandler implements ICommandHandler<ReviseCoupon> {
 
   async execute({ couponId, draft, comeBack, alongside }: ReviseCoupon) {
     checkDraft(draft);
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const coupons = manager.getRepository(Coupon);
-      const coupon = await coupons.findOne({ where: { id: couponId }, lock: { mode: 'pessimistic_write' } });
-      if (!coupon) throw new Error(`coupon ${couponId} does not exist`);
-      Object.assign(coupon, {
-        couponName: draft.couponName ?? draft.title,
-        couponCode: draft.code,
-        title: draft.title,
-        description: draft.description,
-        termsAndConditions: draft.terms ?? '',
-        percentage: draft.percentage,
-        discountValue: draft.discountValue,
-        expiryDate: draft.expiryDate,
-        exclusive: draft.exclusive,
-        merchantUrl: draft.merchantUrl,
-        updatedAt: new Date(),
-      });
-      // A coupon its merchant withdrew (hid) stays hidden: only one its source ended comes back.
-      const ended = coupon.status === 'expired';
-      if (comeBack && ended) {
-        Object.assign(coupon, { status: 'pending', slotId: null, approvedAt: null, endedAt: null });
-      }
-      await coupons.save(coupon);
-      // A live coupon's seat is held until its expiry: the seat follows a changed one.
-      if (coupon.status === 'live') {
-        await manager.query(
-          "UPDATE slot_seats SET until = coalesce($2::timestamptz, 'infinity') WHERE coupon_id = $1",
-          [couponId, draft.expiryDate],
-        );
-      }
-      await manager.query('DELETE FROM coupon_categories WHERE coupon_id = $1', [couponId]);
-      await manager.query(
-        'INSERT INTO coupon_categories (coupon_id, category_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-        [couponId, draft.categoryIds],
-      );
-      await saveCouponTexts(manager, couponId, { hi: draft.texts.hi ?? null, te: draft.texts.te ?? null });
-      record(
-        new CouponRevised(String(couponId), {
-          merchantId: coupon.merchantId,
-          texts: draft.texts,
-          exclusive: draft.exclusive,
-        }),
-      );
-      let status: string = coupon.status;
-      if (comeBack && ended && comeBack.publish) {
-        const placed = await placeInSlot(manager, coupon, comeBack.slotId);
-        if (!placed.full) {
-          record(placed.event);
-          status = 'live';
-        }
-      }
-      await alongside?.(manager, { status });
-      return { status };
+    return this.unitOfWork.run(async (tx) => {
+      const revised = await reviseCoupon(tx, couponId, draft, comeBack);
+      await alongside?.(tx.manager, revised);
+      return revised;
     });
   }
+}
+
+/** ReviseCoupon's change inside the caller's transaction (a lot of an import revises many in one). */
+export async function reviseCoupon(
+  { manager, record }: Transaction,
+  couponId: number,
+  draft: CouponDraft,
+  comeBack: { slotId: number; publish: boolean } | null,
+): Promise<{ status: string }> {
+  const coupons = manager.getRepository(Coupon);
+  const coupon = await coupons.findOne({ where: { id: couponId }, lock: { mode: 'pessimistic_write' } });
+  if (!coupon) throw new Error(`coupon ${couponId} does not exist`);
+  Object.assign(coupon, {
+    couponName: draft.couponName ?? draft.title,
+    couponCode: draft.code,
+    title: draft.title,
+    description: draft.description,
+    termsAndConditions: draft.terms ?? '',
+    percentage: draft.percentage,
+    discountValue: draft.discountValue,
+    expiryDate: draft.expiryDate,
+    exclusive: draft.exclusive,
+    merchantUrl: draft.merchantUrl,
+    updatedAt: new Date(),
+  });
+  // A coupon its merchant withdrew (hid) stays hidden: only one its source ended comes back.
+  const ended = coupon.status === 'expired';
+  if (comeBack && ended) {
+    Object.assign(coupon, { status: 'pending', slotId: null, approvedAt: null, endedAt: null });
+  }
+  await coupons.save(coupon);
+  // A live coupon's seat is held until its expiry: the seat follows a changed one.
+  if (coupon.status === 'live') {
+    await manager.query(
+      "UPDATE slot_seats SET until = coalesce($2::timestamptz, 'infinity') WHERE coupon_id = $1",
+      [couponId, draft.expiryDate],
+    );
+  }
+  await manager.query('DELETE FROM coupon_categories WHERE coupon_id = $1', [couponId]);
+  await manager.query(
+    'INSERT INTO coupon_categories (coupon_id, category_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+    [couponId, draft.categoryIds],
+  );
+  await saveCouponTexts(manager, couponId, { hi: draft.texts.hi ?? null, te: draft.texts.te ?? null });
+  record(
+    new CouponRevised(String(couponId), {
+      merchantId: coupon.merchantId,
+      texts: draft.texts,
+      exclusive: draft.exclusive,
+    }),
+  );
+  let status: string = coupon.status;
+  if (comeBack && ended && comeBack.publish) {
+    const placed = await placeInSlot(manager, coupon, comeBack.slotId);
+    if (!placed.full) {
+      record(placed.event);
+      status = 'live';
+    }
+  }
+  return { status };
 }
 
 /**
@@ -110,21 +121,27 @@ export class EndCouponsHandler implements ICommandHandler<EndCoupons> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ couponIds, alongside }: EndCoupons) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const ended: Array<{ id: number; merchantId: number }> = await manager.query(
-        `WITH ended AS (
-           UPDATE coupons SET status = 'expired', ended_at = now(), updated_at = now()
-           WHERE id = ANY($1::int[]) AND status IN ('live', 'pending')
-           RETURNING id, merchant_id AS "merchantId")
-         SELECT * FROM ended ORDER BY id`,
-        [couponIds],
-      );
-      const ids = ended.map((coupon) => coupon.id);
-      await manager.query(FREE_SEATS, [ids]);
-      for (const coupon of ended)
-        record(new CouponEnded(String(coupon.id), { merchantId: coupon.merchantId }));
-      await alongside?.(manager, ids);
+    return this.unitOfWork.run(async (tx) => {
+      const ids = await endCoupons(tx, couponIds);
+      await alongside?.(tx.manager, ids);
       return ids;
     });
   }
+}
+
+/** EndCoupons' change inside the caller's transaction; answers the ids it ended. */
+export async function endCoupons({ manager, record }: Transaction, couponIds: readonly number[]) {
+  if (couponIds.length === 0) return [];
+  const ended: Array<{ id: number; merchantId: number }> = await manager.query(
+    `WITH ended AS (
+       UPDATE coupons SET status = 'expired', ended_at = now(), updated_at = now()
+       WHERE id = ANY($1::int[]) AND status IN ('live', 'pending')
+       RETURNING id, merchant_id AS "merchantId")
+     SELECT * FROM ended ORDER BY id`,
+    [couponIds],
+  );
+  const ids = ended.map((coupon) => coupon.id);
+  await manager.query(FREE_SEATS, [ids]);
+  for (const coupon of ended) record(new CouponEnded(String(coupon.id), { merchantId: coupon.merchantId }));
+  return ids;
 }

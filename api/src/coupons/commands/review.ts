@@ -8,7 +8,7 @@ import { CouponApproved, CouponRejected } from '../events/coupon-events.js';
 import { type CouponRecord, couponRecords } from '../queries/coupon-records.js';
 import { HOLD_EXPIRY_SWEEP } from '../queries/coupon-status.js';
 import { couponTextsOf } from '../queries/coupon-texts.js';
-import { SLOT_FOR_APPROVAL, takeSeat } from '../queries/slot-seats.js';
+import { SLOT_FOR_APPROVAL, takeSeat, takeSeats } from '../queries/slot-seats.js';
 
 /** Locks the coupon for review; only a pending one can be reviewed. */
 async function pendingCoupon(manager: EntityManager, couponId: number): Promise<Coupon> {
@@ -99,6 +99,62 @@ export async function placeInSlot(
       texts,
     }),
   };
+}
+
+/**
+ * Makes pending coupons of a lot (just added by the caller, in its transaction) live in the slot
+ * in their order, as `placeInSlot` does one: seats taken together, then one at a time for those
+ * the first pass skipped, until the slot is full (the rest stay pending for review). Answers the
+ * events to record, one CouponApproved per coupon placed.
+ */
+export async function placeLotInSlot(
+  manager: EntityManager,
+  coupons: ReadonlyArray<{ id: number; merchantId: number; title: string; expiryDate: Date | null }>,
+  slotId: number,
+): Promise<CouponApproved[]> {
+  if (coupons.length === 0) return [];
+  await manager.query(HOLD_EXPIRY_SWEEP);
+  const [slot]: Array<{ id: number; name: string; capacity: number }> = await manager.query(
+    SLOT_FOR_APPROVAL,
+    [slotId],
+  );
+  if (!slot) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: COUPON_FORM.requestedSlotId.unknown,
+      errors: { slotId: [COUPON_FORM.requestedSlotId.unknown] },
+    });
+  }
+  const seated = await takeSeats(
+    manager,
+    slot,
+    coupons.map((coupon) => ({ couponId: coupon.id, until: coupon.expiryDate })),
+  );
+  for (const coupon of coupons) {
+    if (seated.has(coupon.id)) continue;
+    if ((await takeSeat(manager, slot, coupon.id, coupon.expiryDate)) === undefined) break;
+    seated.add(coupon.id);
+  }
+  const placed = coupons.filter((coupon) => seated.has(coupon.id));
+  if (placed.length === 0) return [];
+  const approvedAt = new Date();
+  await manager.query(
+    "UPDATE coupons SET status = 'live', slot_id = $2, approved_at = $3, updated_at = $3 WHERE id = ANY($1::int[])",
+    [placed.map((coupon) => coupon.id), slot.id, approvedAt],
+  );
+  const texts = await couponTextsOf(
+    manager,
+    placed.map((coupon) => coupon.id),
+  );
+  return placed.map(
+    (coupon) =>
+      new CouponApproved(String(coupon.id), {
+        merchantId: coupon.merchantId,
+        slotId: slot.id,
+        title: coupon.title,
+        texts: texts.get(coupon.id) ?? {},
+      }),
+  );
 }
 
 export class RejectCoupon extends Command<void> {

@@ -69,6 +69,35 @@ export async function takeSeat(
   return held < slot.capacity ? take(true, false) : undefined;
 }
 
+/**
+ * Gives free seats among the first `capacity` to the coupons in one statement, in their order
+ * (seats others are taking skipped, none given while seats past the capacity are held), and
+ * answers the coupons seated. One scan of the slot's seats for a lot, where a seat each would
+ * scan the held ones again for every coupon; the coupons left over go through `takeSeat`.
+ */
+export async function takeSeats(
+  manager: EntityManager,
+  slot: { id: number; capacity: number },
+  coupons: ReadonlyArray<{ couponId: number; until: Date | null }>,
+): Promise<Set<number>> {
+  if (coupons.length === 0) return new Set();
+  const [rows]: [Array<{ couponId: number }>, number] = await manager.query(
+    `WITH free AS (
+       SELECT seat FROM slot_seats
+       WHERE slot_id = $1 AND seat < $4 AND (coupon_id IS NULL OR until <= now())
+       ORDER BY seat LIMIT cardinality($2::int[]) FOR UPDATE SKIP LOCKED),
+     numbered AS (SELECT seat, row_number() OVER (ORDER BY seat) AS n FROM free),
+     taker AS (SELECT * FROM unnest($2::int[], $3::timestamptz[]) WITH ORDINALITY AS t (coupon_id, until, n))
+     UPDATE slot_seats s SET coupon_id = taker.coupon_id, until = coalesce(taker.until, 'infinity')
+     FROM numbered JOIN taker USING (n)
+     WHERE s.slot_id = $1 AND s.seat = numbered.seat
+       AND NOT EXISTS (SELECT 1 FROM slot_seats WHERE slot_id = $1 AND seat >= $4 AND until > now())
+     RETURNING s.coupon_id AS "couponId"`,
+    [slot.id, coupons.map((coupon) => coupon.couponId), coupons.map((coupon) => coupon.until), slot.capacity],
+  );
+  return new Set(rows.map((row) => row.couponId));
+}
+
 /** How many coupons are in the slot or asked for it (a slot with any cannot be deleted). */
 export async function couponsOfSlot(reader: Pick<DataSource, 'query'>, slotId: number): Promise<number> {
   const [{ used }] = await reader.query(

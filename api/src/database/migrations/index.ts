@@ -28,6 +28,7 @@ import { FeedCoupons1764920000000 } from './1764920000000-feed-coupons.js';
 import { FeedAdvertisers1764930000000 } from './1764930000000-feed-advertisers.js';
 import { NetworkPostbacks1764940000000 } from './1764940000000-network-postbacks.js';
 import { CashbackRates1764960000000 } from './1764960000000-cashback-rates.js';
+import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by-store.js';
 import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cashback-claims.js';
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
 
@@ -63,6 +64,7 @@ export const migrations = [
   FeedAdvertisers1764930000000,
   NetworkPostbacks1764940000000,
   CashbackRates1764960000000,
+  CouponCodesByStore1764970000000,
   MissingCashbackClaims1764980000000,
   EarningTimeline1765000000000,
 ];

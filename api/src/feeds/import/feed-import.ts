@@ -7,8 +7,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { proposeCashback } from '../../cashback/commands/proposals.js';
 import { Environment } from '../../config/environment.js';
 import { AddCoupon, type CouponDraft } from '../../coupons/commands/addition.js';
+import { ApplyCouponLot } from '../../coupons/commands/coupon-lot.js';
 import { EndCoupons, ReviseCoupon } from '../../coupons/commands/feed-changes.js';
-import { couponsWithCode, repeatsAnotherCoupon } from '../../coupons/queries/duplicates.js';
+import { couponsWithCode, couponsWithCodes, repeatsAnotherCoupon } from '../../coupons/queries/duplicates.js';
 import { UnitOfWork } from '../../events/unit-of-work.js';
 import { PAYOUT_FEED_FORMATS } from '../../rules/cashback.js';
 import type { CouponTexts } from '../../rules/coupons.js';
@@ -20,10 +21,13 @@ import {
   clearStagedRows,
   dropStagedRows,
   endingFeedCoupons,
+  type FeedCouponIdentity,
+  type FeedCouponRecord,
   type FeedRowOutcome,
   feedCouponIds,
   feedCouponsOf,
   insertFeedCoupon,
+  insertFeedCoupons,
   liveFeedCouponCount,
   markFeedCouponsEnded,
   markRunRead,
@@ -34,6 +38,7 @@ import {
   setRowOutcome,
   stageRows,
   updateFeedCoupon,
+  updateFeedCoupons,
   waitingAdvertisers,
 } from '../queries/feed-coupons.js';
 import {
@@ -47,9 +52,9 @@ import {
 import { feedCredential } from '../queries/sources.js';
 import { ADVERTISER_DIRECTORY, type AdvertiserDirectory } from './advertiser-directory.js';
 
-/** Rows staged per statement while the feed is read, and row ids applied per round. */
+/** Rows staged per statement while the feed is read, and row groups applied per lot. */
 const STAGE_BATCH = 500;
-const APPLY_BATCH = 200;
+const APPLY_BATCH = 1000;
 /** Feed coupons ended per transaction. */
 const END_BATCH = 500;
 
@@ -71,6 +76,12 @@ export type FeedRunResult =
   | { status: 'succeeded'; sourceId: number; counts: FeedRunCounts }
   | { status: 'waiting-for-admin'; sourceId: number }
   | { status: 'skipped' };
+
+/** What a run asked the advertisers' mapping: each advertiser's store, each category list's ids. */
+interface Lookups {
+  stores: Map<string, number | null>;
+  categories: Map<string, number[]>;
+}
 
 /** A coupon the run found repeating another of the store: rolled back, and counted a duplicate. */
 class Duplicate extends Error {}
@@ -187,18 +198,15 @@ export class FeedImport {
   }
 
   private async apply(runId: number, source: RunSource): Promise<void> {
+    // The mapping is read once a run for each advertiser and category list: a lot of a thousand
+    // rows asks nothing it asked before.
+    const lookups: Lookups = { stores: new Map(), categories: new Map() };
     let after = '';
     for (;;) {
       const groups = await pendingRowGroups(this.dataSource, runId, after, APPLY_BATCH);
       if (groups.length === 0) break;
       after = groups.at(-1)!.key;
-      const unchanged: string[] = [];
-      for (const group of groups) {
-        const outcome = await this.applyRow(runId, source, group.key, group.rows);
-        if (outcome === 'unchanged') unchanged.push(group.key);
-      }
-      // Rows that change nothing write their outcome only, together.
-      await setRowOutcome(this.dataSource, runId, unchanged, 'unchanged');
+      await this.applyLot(runId, source, groups, lookups);
     }
     const waiting = await waitingAdvertisers(this.dataSource, runId);
     if (waiting.length > 0) {
@@ -208,6 +216,223 @@ export class FeedImport {
         }
       });
     }
+  }
+
+  /**
+   * Applies a lot of row groups as `applyRow` would each: what it asks of the database asked once
+   * for the lot, unchanged and waiting rows written by outcome together, and the coupons added,
+   * revised and ended by one ApplyCouponLot whose transaction also writes the feed coupons'
+   * identities and the rows' outcomes. A row id that leads two groups of the lot (its languages
+   * under different codes) has its later groups applied one at a time after the lot.
+   */
+  private async applyLot(
+    runId: number,
+    source: RunSource,
+    groups: Array<{ key: string; rows: StagedRow[] }>,
+    lookups: Lookups,
+  ): Promise<void> {
+    const manager = this.dataSource.manager;
+    const leads = groups.map((group) => ({
+      ...group,
+      row: group.rows.find((candidate) => candidate.language === 'en') ?? group.rows[0]!,
+    }));
+    const seen = new Set<string>();
+    const later: typeof leads = [];
+    const lot: typeof leads = [];
+    for (const lead of leads) {
+      if (seen.has(lead.row.rowId)) later.push(lead);
+      else {
+        seen.add(lead.row.rowId);
+        lot.push(lead);
+      }
+    }
+    const existing = await feedCouponsOf(manager, source.sourceId, [...seen]);
+
+    const outcomes = new Map<FeedRowOutcome, string[]>();
+    const set = (outcome: FeedRowOutcome, key: string) => {
+      const keys = outcomes.get(outcome) ?? [];
+      keys.push(key);
+      outcomes.set(outcome, keys);
+    };
+    type Planned = {
+      key: string;
+      row: StagedRow;
+      merchantId: number;
+      draft: CouponDraft;
+      contentHash: string;
+    };
+    const adding: Planned[] = [];
+    const candidates: Array<Planned & { existing: FeedCouponRecord }> = [];
+    const ending: Array<{ key: string; rowId: string; couponId: number; outcome: FeedRowOutcome }> = [];
+    for (const { key, row, rows } of lot) {
+      const found = existing.get(row.rowId);
+      if (row.ended) {
+        if (!found || found.ended) set('unchanged', key);
+        else ending.push({ key, rowId: row.rowId, couponId: found.couponId, outcome: 'ended' });
+        continue;
+      }
+      const merchantId = lookups.stores.has(row.advertiser.id)
+        ? (lookups.stores.get(row.advertiser.id) ?? null)
+        : await this.storeOf(manager, source.sourceId, row.advertiser.id, lookups);
+      if (merchantId === null) {
+        set('waiting', key);
+        continue;
+      }
+      const names = JSON.stringify(row.categories);
+      let categoryIds = lookups.categories.get(names);
+      if (!categoryIds) {
+        categoryIds = await this.advertisers.categoryIdsFor(manager, source.sourceId, row.categories);
+        lookups.categories.set(names, categoryIds);
+      }
+      const draft = draftOf(row, rows, categoryIds);
+      const planned = {
+        key,
+        row,
+        merchantId,
+        draft,
+        contentHash: hashOf(merchantId, draft, row.trackingUrl),
+      };
+      if (found) candidates.push({ ...planned, existing: found });
+      else adding.push(planned);
+    }
+
+    // A merchant's own coupon with the code, added since, wins: the feed's coupon ends.
+    const withCode = candidates.filter((candidate) => candidate.draft.code !== null);
+    const sameCode = await couponsWithCodes(
+      manager,
+      withCode.map((candidate) => ({ merchantId: candidate.merchantId, code: candidate.draft.code! })),
+    );
+    const fromFeeds = await feedCouponIds(
+      this.dataSource,
+      sameCode.map((coupon) => coupon.id),
+    );
+    const revising: Array<Planned & { existing: FeedCouponRecord }> = [];
+    for (const candidate of candidates) {
+      const { key, row, draft, existing: found } = candidate;
+      const code = draft.code?.toLowerCase();
+      const own =
+        code !== undefined &&
+        sameCode.some(
+          (coupon) =>
+            coupon.merchantId === candidate.merchantId &&
+            coupon.code === code &&
+            coupon.id !== found.couponId &&
+            !fromFeeds.has(coupon.id),
+        );
+      if (own) {
+        if (found.ended) set('duplicate', key);
+        else ending.push({ key, rowId: row.rowId, couponId: found.couponId, outcome: 'duplicate' });
+      } else if (found.contentHash === candidate.contentHash && !found.ended) set('unchanged', key);
+      else revising.push(candidate);
+    }
+
+    // Rows that change no coupon write their outcome only, together.
+    for (const [outcome, keys] of outcomes) await setRowOutcome(this.dataSource, runId, keys, outcome);
+    if (adding.length + revising.length + ending.length > 0) {
+      await this.commands.execute(
+        new ApplyCouponLot(
+          {
+            slotId: source.slotId,
+            publish: source.publish,
+            added: adding.map(({ merchantId, draft }) => ({ merchantId, draft })),
+            revised: revising.map(({ existing: found, draft }) => ({
+              couponId: found.couponId,
+              draft,
+              comeBack: found.ended ? { slotId: source.slotId, publish: source.publish } : null,
+            })),
+            ended: ending.map((end) => end.couponId),
+          },
+          async (m, result) => {
+            const applied = new Map<FeedRowOutcome, string[]>();
+            const mark = (outcome: FeedRowOutcome, key: string) =>
+              applied.set(outcome, [...(applied.get(outcome) ?? []), key]);
+            const rejected: Array<{ key: string; row: StagedRow }> = [];
+            const identities: FeedCouponIdentity[] = [];
+            for (const [at, item] of adding.entries()) {
+              const added = result.added[at]!;
+              if ('refused' in added) rejected.push(item);
+              else if ('duplicate' in added) mark('duplicate', item.key);
+              else {
+                identities.push(this.identityOf(runId, source, item, added.couponId));
+                mark('added', item.key);
+              }
+            }
+            await insertFeedCoupons(m, identities);
+            const revisedIdentities: FeedCouponIdentity[] = [];
+            for (const [at, item] of revising.entries()) {
+              if ('refused' in result.revised[at]!) rejected.push(item);
+              else {
+                revisedIdentities.push(this.identityOf(runId, source, item, item.existing.couponId));
+                mark('updated', item.key);
+              }
+            }
+            await updateFeedCoupons(m, revisedIdentities);
+            await markFeedCouponsEnded(
+              m,
+              source.sourceId,
+              ending.map((end) => end.rowId),
+              runId,
+            );
+            for (const end of ending) mark(end.outcome, end.key);
+            for (const [outcome, keys] of applied) await setRowOutcome(m, runId, keys, outcome);
+            // A row the reader let through that a coupon refuses (its end passed since it was read).
+            if (rejected.length > 0) {
+              await recordFeedRejections(
+                m,
+                runId,
+                rejected.map(({ row }) => ({
+                  line: row.line,
+                  rowId: row.rowId,
+                  reason: 'ended-in-past' as const,
+                  message: FEED_REJECTIONS['ended-in-past'],
+                })),
+              );
+              await m.query('UPDATE feed_runs SET rejected = rejected + $2 WHERE id = $1', [
+                runId,
+                rejected.length,
+              ]);
+              await setRowOutcome(
+                m,
+                runId,
+                rejected.map(({ key }) => key),
+                'rejected',
+              );
+            }
+          },
+        ),
+      );
+    }
+    for (const lead of later) {
+      const outcome = await this.applyRow(runId, source, lead.key, lead.rows);
+      if (outcome === 'unchanged') await setRowOutcome(this.dataSource, runId, [lead.key], 'unchanged');
+    }
+  }
+
+  private async storeOf(
+    manager: EntityManager,
+    sourceId: number,
+    advertiserId: string,
+    lookups: Lookups,
+  ): Promise<number | null> {
+    const store = await this.advertisers.storeOf(manager, sourceId, advertiserId);
+    lookups.stores.set(advertiserId, store);
+    return store;
+  }
+
+  private identityOf(
+    runId: number,
+    source: RunSource,
+    item: { row: StagedRow; contentHash: string },
+    couponId: number,
+  ): FeedCouponIdentity {
+    return {
+      sourceId: source.sourceId,
+      rowId: item.row.rowId,
+      couponId,
+      contentHash: item.contentHash,
+      trackingUrl: item.row.trackingUrl,
+      runId,
+    };
   }
 
   /**

@@ -75,12 +75,18 @@ export async function pendingRowGroups(
   afterKey: string,
   limit: number,
 ): Promise<Array<{ key: string; rows: StagedRow[] }>> {
+  // A group's rows get their outcome together, so a pending group's rows are all pending: both
+  // the lot's last key and its rows are read from the pending index, a range of it per lot. (An
+  // IN over the keys compared them in the column's own collation, which the index does not
+  // have: each lot then read the run's every row again.)
   return reader.query(
     `SELECT group_key COLLATE "C" AS key, array_agg(row ORDER BY line) AS rows FROM feed_run_rows
-     WHERE run_id = $1 AND group_key IN (
-       SELECT DISTINCT group_key COLLATE "C" FROM feed_run_rows
-       WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
-       ORDER BY 1 LIMIT $3)
+     WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
+       AND group_key COLLATE "C" <= (
+         SELECT max(key) FROM (
+           SELECT DISTINCT group_key COLLATE "C" AS key FROM feed_run_rows
+           WHERE run_id = $1 AND outcome IS NULL AND group_key COLLATE "C" > $2
+           ORDER BY 1 LIMIT $3) lot)
      GROUP BY 1 ORDER BY 1`,
     [runId, afterKey, limit],
   );
@@ -276,4 +282,56 @@ export async function runStorePayouts(
     [runId, sourceId],
   );
   return rows.map((row) => ({ storeId: row.storeId, payout: { value: Number(row.value), type: row.type } }));
+}
+
+/** What the import keeps of a feed coupon: its row, coupon, content hash, tracking link and last run. */
+export interface FeedCouponIdentity {
+  sourceId: number;
+  rowId: string;
+  couponId: number;
+  contentHash: string;
+  trackingUrl: string | null;
+  runId: number;
+}
+
+/** Inserts the identities of a lot's new feed coupons (one statement). */
+export async function insertFeedCoupons(
+  manager: Reader,
+  coupons: readonly FeedCouponIdentity[],
+): Promise<void> {
+  if (coupons.length === 0) return;
+  await manager.query(
+    `INSERT INTO feed_coupons (source_id, row_id, coupon_id, content_hash, tracking_url, last_run_id)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[])`,
+    [
+      coupons.map((coupon) => coupon.sourceId),
+      coupons.map((coupon) => coupon.rowId),
+      coupons.map((coupon) => coupon.couponId),
+      coupons.map((coupon) => coupon.contentHash),
+      coupons.map((coupon) => coupon.trackingUrl),
+      coupons.map((coupon) => coupon.runId),
+    ],
+  );
+}
+
+/** Writes what a lot's revised feed coupons now say; each is not ended any more (one statement). */
+export async function updateFeedCoupons(
+  manager: Reader,
+  coupons: readonly FeedCouponIdentity[],
+): Promise<void> {
+  if (coupons.length === 0) return;
+  await manager.query(
+    `UPDATE feed_coupons f SET content_hash = c.content_hash, tracking_url = c.tracking_url, ended = false,
+                               last_run_id = c.run_id
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
+          AS c (source_id, row_id, content_hash, tracking_url, run_id)
+     WHERE f.source_id = c.source_id AND f.row_id = c.row_id`,
+    [
+      coupons.map((coupon) => coupon.sourceId),
+      coupons.map((coupon) => coupon.rowId),
+      coupons.map((coupon) => coupon.contentHash),
+      coupons.map((coupon) => coupon.trackingUrl),
+      coupons.map((coupon) => coupon.runId),
+    ],
+  );
 }
