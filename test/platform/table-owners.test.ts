@@ -1,0 +1,317 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+/**
+ * One owner per table: SQL naming a table lives in its owner's folder only, as docs/architecture.md
+ * lists them. Everyone else calls the owner's functions or commands, so a change to a table is a
+ * change to one folder.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Where application code lives: the api, the workers and the benchmarks. Tests may read any table. */
+const SCANNED = ['api/src', 'workers/src', 'bench'];
+/** Migrations hold the SQL of their day, whatever table it names. */
+const NOT_SCANNED = ['api/src/database/migrations'];
+
+/**
+ * A statement's words before a table's name. Upper case only, as every statement here is written,
+ * so prose ("read from users") is not taken for SQL.
+ */
+const TABLE_AFTER =
+  /\b(?:FROM|JOIN|INTO|UPDATE|TABLE|TRUNCATE|COPY)\s+(?:ONLY\s+)?(?:IF\s+(?:NOT\s+)?EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/g;
+
+/**
+ * Statements are also put together from constants another folder exports (`STORE_JOIN`,
+ * `searchVectorSql`): importing one is reaching into that folder's tables as surely as writing them.
+ */
+const SQL_CONSTANT = /^[A-Za-z_$][\w$]*(?:SQL|Sql|_JOIN)$/;
+
+/**
+ * What still reaches into another folder's tables, each as `file: table` (or `file: import name`):
+ * every entry is a known debt to pay, none may be added, and one paid must leave the list (the test
+ * fails on an entry that no longer holds).
+ */
+const KNOWN: string[] = [
+  'api/src/analytics/demo-analytics.ts: coupons',
+  'api/src/analytics/demo-analytics.ts: inbox',
+  'api/src/analytics/demo-analytics.ts: merchants',
+  'api/src/analytics/demo-analytics.ts: outbox',
+  'api/src/analytics/queries/daily-figures.ts: earnings',
+  'api/src/analytics/queries/dashboards.ts: coupons',
+  'api/src/analytics/queries/dashboards.ts: payouts',
+  'api/src/analytics/queries/dashboards.ts: products',
+  'api/src/clicks/queries/clicks.ts: merchants',
+  'api/src/coupons/commands/vote.ts: PUBLIC_MERCHANT_SQL',
+  'api/src/coupons/commands/vote.ts: merchants',
+  'api/src/coupons/demo-coupons.ts: merchant_stores',
+  'api/src/coupons/demo-coupons.ts: merchants',
+  'api/src/coupons/queries/coupon-records.ts: PUBLIC_MERCHANT_SQL',
+  'api/src/coupons/queries/coupon-records.ts: merchants',
+  'api/src/earnings/commands/purchases.ts: merchants',
+  'api/src/earnings/commands/purchases.ts: referral_codes',
+  'api/src/earnings/queries/earnings.ts: coupons',
+  'api/src/earnings/queries/earnings.ts: merchants',
+  'api/src/earnings/queries/notices.ts: STORE_JOIN',
+  'api/src/earnings/queries/notices.ts: STORE_NAME_SQL',
+  'api/src/earnings/queries/notices.ts: merchants',
+  'api/src/earnings/queries/notices.ts: outgoing_mails',
+  'api/src/earnings/queries/notices.ts: users',
+  'api/src/earnings/queries/purchases.ts: coupons',
+  'api/src/feeds/queries/advertisers.ts: STORE_JOIN',
+  'api/src/feeds/queries/advertisers.ts: STORE_NAME_SQL',
+  'api/src/feeds/queries/advertisers.ts: categories',
+  'api/src/feeds/queries/advertisers.ts: merchants',
+  'api/src/feeds/queries/sources.ts: slots',
+  'api/src/follows/commands/follows.ts: STORE_JOIN',
+  'api/src/follows/commands/follows.ts: STORE_NAME_SQL',
+  'api/src/follows/commands/follows.ts: users',
+  'api/src/follows/queries/alerts.ts: COUPON_TITLE_IN_SQL',
+  'api/src/follows/queries/alerts.ts: LIVE_COUPON_SQL',
+  'api/src/follows/queries/alerts.ts: PUBLIC_MERCHANT_SQL',
+  'api/src/follows/queries/alerts.ts: STORE_JOIN',
+  'api/src/follows/queries/alerts.ts: STORE_NAME_SQL',
+  'api/src/follows/queries/alerts.ts: coupons',
+  'api/src/follows/queries/alerts.ts: merchants',
+  'api/src/follows/queries/alerts.ts: outgoing_mails',
+  'api/src/follows/queries/alerts.ts: users',
+  'api/src/follows/queries/follows.ts: PUBLIC_MERCHANT_SQL',
+  'api/src/follows/queries/follows.ts: STORE_JOIN',
+  'api/src/follows/queries/follows.ts: STORE_NAME_SQL',
+  'api/src/follows/queries/follows.ts: coupon_listings',
+  'api/src/follows/queries/follows.ts: merchants',
+  'api/src/follows/queries/follows.ts: users',
+  'api/src/health/queries/readiness.ts: outbox',
+  'api/src/payouts/demo-payouts.ts: coupons',
+  'api/src/payouts/demo-payouts.ts: earnings',
+  'api/src/payouts/demo-payouts.ts: merchants',
+  'api/src/payouts/demo-payouts.ts: users',
+  'api/src/payouts/queries/payouts.ts: earnings',
+  'api/src/payouts/queries/payouts.ts: users',
+  'api/src/search/queries/suggestions.ts: categories',
+  'api/src/search/queries/suggestions.ts: coupon_listings',
+  'api/src/search/queries/suggestions.ts: searchSql',
+  'api/src/search/queries/suggestions.ts: store_pages',
+  'api/src/storefront/commands/store-visibility.ts: merchants',
+  'api/src/storefront/demo-storefront.ts: merchants',
+  'api/src/storefront/queries/store-identity.ts: merchants',
+  'api/src/storefront/queries/store-list.ts: coupon_listings',
+  'api/src/storefront/queries/store-list.ts: merchants',
+  'api/src/storefront/queries/store-page.ts: LIVE_COUPON_SQL',
+  'api/src/storefront/queries/store-page.ts: coupons',
+  'api/src/storefront/queries/store-page.ts: merchants',
+  'api/src/storefront/queries/storefront-records.ts: merchants',
+  'bench/events.ts: outbox',
+  'bench/feeds.ts: feed_advertisers',
+  'bench/feeds.ts: feed_runs',
+  'bench/feeds.ts: merchants',
+  'bench/feeds.ts: slots',
+  'bench/listing.ts: COUPON_STATUS_SQL',
+  'bench/listing.ts: coupon_expiry_sweep',
+  'bench/listing.ts: coupon_listings',
+  'bench/listing.ts: coupons',
+  'bench/listing.ts: outbox',
+  'bench/listing/seed.ts: addSearchWordsSql',
+  'bench/listing/seed.ts: categories',
+  'bench/listing/seed.ts: categoryNamesSql',
+  'bench/listing/seed.ts: coupon_categories',
+  'bench/listing/seed.ts: coupon_listings',
+  'bench/listing/seed.ts: coupons',
+  'bench/listing/seed.ts: merchants',
+  'bench/listing/seed.ts: searchVectorSql',
+  'bench/listing/seed.ts: slots',
+  'bench/listing/seed.ts: store_pages',
+  'bench/sale-day.ts: coupon_listings',
+  'bench/sale-day.ts: outbox',
+  'bench/sale-day.ts: store_pages',
+  'bench/search.ts: coupon_listings',
+  'bench/search.ts: merchants',
+  'bench/search.ts: searchSql',
+  'bench/search.ts: store_pages',
+  'bench/slots.ts: coupons',
+  'bench/slots.ts: merchants',
+  'bench/slots.ts: slots',
+  'bench/web/budget.ts: home_content',
+  'bench/web/demo.ts: coupon_listings',
+  'bench/web/demo.ts: home_content',
+  'bench/web/demo.ts: outbox',
+  'bench/web/demo.ts: store_pages',
+  'bench/web/site.ts: store_pages',
+  'workers/src/consumers/coupon-listing.projection.ts: COUPON_TEXTS_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: LIVE_COUPON_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: PUBLIC_MERCHANT_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: STORE_JOIN',
+  'workers/src/consumers/coupon-listing.projection.ts: STORE_LOGO_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: STORE_NAME_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: TRANSLATED_DESCRIPTIONS_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: TRANSLATED_TITLES_SQL',
+  'workers/src/consumers/coupon-listing.projection.ts: addSearchWordsSql',
+  'workers/src/consumers/coupon-listing.projection.ts: categoryNamesSql',
+  'workers/src/consumers/coupon-listing.projection.ts: coupon_categories',
+  'workers/src/consumers/coupon-listing.projection.ts: coupon_clicks',
+  'workers/src/consumers/coupon-listing.projection.ts: coupon_listings',
+  'workers/src/consumers/coupon-listing.projection.ts: coupon_votes',
+  'workers/src/consumers/coupon-listing.projection.ts: coupons',
+  'workers/src/consumers/coupon-listing.projection.ts: merchants',
+  'workers/src/consumers/coupon-listing.projection.ts: searchVectorSql',
+  'workers/src/consumers/coupon-listing.projection.ts: slots',
+  'workers/src/consumers/daily-figures.projection.ts: daily_figures',
+  'workers/src/consumers/home-content.projection.ts: home_content',
+  'workers/src/consumers/store-page.projection.ts: store_pages',
+  'workers/src/events/event-dispatcher.ts: inbox',
+  'workers/src/events/event-outcomes.ts: outbox',
+  'workers/src/events/outbox-relay.ts: outbox',
+  'workers/src/events/projection-rebuild.ts: inbox',
+  'workers/src/events/projection-rebuild.ts: outbox',
+  'workers/src/mail/campaign-batches.ts: COUPON_TEXTS_SQL',
+  'workers/src/mail/campaign-batches.ts: LIVE_COUPON_SQL',
+  'workers/src/mail/campaign-batches.ts: campaign_recipients',
+  'workers/src/mail/campaign-batches.ts: campaigns',
+  'workers/src/mail/campaign-batches.ts: coupons',
+  'workers/src/mail/campaign-batches.ts: newsletter_subscribers',
+  'workers/src/mail/mail-consumer.ts: admins',
+  'workers/src/mail/mail-consumer.ts: contact_messages',
+  'workers/src/mail/mail-consumer.ts: merchants',
+  'workers/src/mail/mail-consumer.ts: newsletter_subscribers',
+  'workers/src/mail/mail-consumer.ts: payouts',
+  'workers/src/mail/mail-consumer.ts: users',
+  'workers/src/mail/mail-sender.ts: campaigns',
+];
+
+/** The owners table of docs/architecture.md: table name to owning folder. */
+function documentedOwners(): Map<string, string> {
+  const doc = readFileSync(join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+  const start = doc.indexOf('## Who owns which table');
+  expect(start).toBeGreaterThan(-1);
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  const owners = new Map<string, string>();
+  for (const [, table, folder] of section.matchAll(/^\|\s*`([a-z0-9_]+)`\s*\|\s*`([^`]+)`\s*\|/gm)) {
+    expect(owners.has(table)).toBe(false);
+    owners.set(table, folder);
+  }
+  return owners;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (NOT_SCANNED.includes(relative(REPO_ROOT, path))) return [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.(ts|tsx|mts)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const within = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+
+/** The folder a file counts as: `api/src/<feature>`, `workers/src/<part>` or `bench`. */
+function folderOf(file: string): string {
+  const parts = file.split('/');
+  return parts[0] === 'bench' ? 'bench' : parts.slice(0, 3).join('/');
+}
+
+/** Tables named by a file's SQL, outside the tables' owners. */
+function tablesOutsideOwner(file: string, text: string, owners: Map<string, string>): string[] {
+  const found = new Set<string>();
+  for (const [, name] of text.matchAll(TABLE_AFTER)) {
+    const owner = owners.get(name);
+    if (owner && !within(file, owner)) found.add(name);
+  }
+  return [...found].sort();
+}
+
+/** SQL constants a file imports from another folder. */
+function sqlImportedAcross(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const [, names, from] of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    const target = from.startsWith('.')
+      ? relative(REPO_ROOT, join(REPO_ROOT, file, '..', from))
+      : from.startsWith('@offers/api/')
+        ? `api/src/${from.slice('@offers/api/'.length)}`
+        : undefined;
+    if (!target || within(target, folderOf(file))) continue;
+    for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
+      if (SQL_CONSTANT.test(name)) found.push(name);
+    }
+  }
+  return found.sort();
+}
+
+describe('tables and their owners', () => {
+  let environment: TestEnvironment;
+  let database: DataSource;
+  let owners: Map<string, string>;
+
+  beforeAll(async () => {
+    environment = await createTestEnvironment('table-owners');
+    database = new DataSource({ type: 'postgres', url: environment.environment.DATABASE_URL });
+    await database.initialize();
+    owners = documentedOwners();
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+    await environment?.cleanup();
+  });
+
+  it('names an owner that exists for every table the migrations create', async () => {
+    const rows: { name: string }[] = await database.query(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+    );
+    const tables = rows.map((row) => row.name).sort();
+    expect(tables.length).toBeGreaterThan(50);
+    expect(tables.filter((table) => !owners.has(table))).toEqual([]);
+    // Every documented table is one the migrations make, and every owner is a folder.
+    expect([...owners.keys()].filter((table) => !tables.includes(table))).toEqual([]);
+    const missing = [...new Set(owners.values())].filter((folder) => {
+      try {
+        return !statSync(join(REPO_ROOT, folder)).isDirectory();
+      } catch {
+        return true;
+      }
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps SQL on a table in its owner: no new reach into another folder, and the debts shrink', () => {
+    const reaches: string[] = [];
+    for (const folder of SCANNED) {
+      for (const path of sourceFiles(join(REPO_ROOT, folder))) {
+        const file = relative(REPO_ROOT, path);
+        const text = readFileSync(path, 'utf8');
+        for (const table of tablesOutsideOwner(file, text, owners)) reaches.push(`${file}: ${table}`);
+        for (const name of sqlImportedAcross(file, text)) reaches.push(`${file}: ${name}`);
+      }
+    }
+    reaches.sort();
+    expect(reaches.filter((reach) => !KNOWN.includes(reach))).toEqual([]);
+    expect(KNOWN.filter((reach) => !reaches.includes(reach))).toEqual([]);
+  });
+
+  it('would notice a statement on another folder’s table and an imported fragment', () => {
+    const sample = new Map([
+      ['coupons', 'api/src/coupons'],
+      ['merchants', 'api/src/identity'],
+    ]);
+    const statement = 'const rows = `SELECT c.id FROM coupons c JOIN merchants m ON m.id = c.merchant_id`;';
+    expect(tablesOutsideOwner('api/src/coupons/queries/x.ts', statement, sample)).toEqual(['merchants']);
+    expect(tablesOutsideOwner('workers/src/consumers/x.ts', 'INSERT INTO coupons (id)', sample)).toEqual([
+      'coupons',
+    ]);
+    expect(tablesOutsideOwner('api/src/identity/x.ts', 'UPDATE merchants SET name = $1', sample)).toEqual([]);
+    // Prose is not SQL.
+    expect(tablesOutsideOwner('api/src/payouts/x.ts', '// the rows read from coupons', sample)).toEqual([]);
+    expect(
+      sqlImportedAcross(
+        'api/src/coupons/queries/x.ts',
+        "import { STORE_JOIN, storeName } from '../../storefront/queries/store-identity.js';",
+      ),
+    ).toEqual(['STORE_JOIN']);
+    expect(
+      sqlImportedAcross('api/src/coupons/queries/x.ts', "import { listingSql } from './listing.js';"),
+    ).toEqual([]);
+  });
+});
