@@ -33,6 +33,31 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<bool
 }
 
 /**
+ * Creates the database as a copy of a migrated template on the same server: a copy takes a tenth
+ * of the time of running every migration again, which is what the test files' own databases need.
+ * A copy fails while anyone is connected to the template, so it is retried for a moment.
+ */
+export async function createDatabaseFromTemplate(databaseUrl: string, template: string): Promise<void> {
+  const { name, serverUrl } = maintenanceTarget(databaseUrl);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`);
+        return;
+      } catch (error) {
+        // 55006: the template is in use (a copy or a connection at this moment).
+        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Drops the database. Connections that are still closing are given a moment to go (a pool reports
  * itself ended before the server has seen its sockets close); any left are then terminated.
  */
