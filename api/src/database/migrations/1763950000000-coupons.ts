@@ -1,5 +1,16 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CATEGORIES } from '../../rules/coupons.js';
+
+/** The shop front's eight categories on this migration's day, in display order. */
+const CATEGORIES = [
+  'Skin Care',
+  'Makeup',
+  'Hair Care',
+  'Fragrance',
+  'Bath & Body',
+  'Tools & Accessories',
+  "Men's Grooming",
+  'Natural & Organic',
+];
 
 export class Coupons1763950000000 implements MigrationInterface {
   name = 'Coupons1763950000000';

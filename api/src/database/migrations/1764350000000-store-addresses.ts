@@ -1,5 +1,29 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { storeSlug } from '../../rules/addresses.js';
+
+// The store slug rule as this migration ran it; the live rule (rules/addresses.ts) may change
+// without changing what this migration did.
+
+/** Longest slug kept. */
+const SLUG_MAX_LENGTH = 60;
+
+/** A lower-case, hyphenated form of a name in Latin letters and digits; empty when none. */
+function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/g, '');
+}
+
+/** A store's slug from its names: never all digits, since `/store/<digits>` is a merchant id. */
+function storeSlug(...names: string[]): string {
+  const slug = names.map(slugify).find(Boolean) ?? '';
+  return /^\d+$/.test(slug) ? `store-${slug}` : slug;
+}
 
 /**
  * Every merchant gets a store address (`/store/<slug>`) that search engines can index; the store
