@@ -231,7 +231,7 @@ async function main(): Promise<void> {
   });
 
   try {
-    for (const entry of ['api/dist/main.js', 'workers/dist/main.js']) {
+    for (const entry of ['api/dist/src/main.js', 'workers/dist/src/main.js']) {
       if (!existsSync(join(REPOSITORY, entry)))
         throw new Error(`${entry} is missing: run npm run build first`);
     }
@@ -277,13 +277,13 @@ async function main(): Promise<void> {
       FEED_ALLOWED_HOSTS: `127.0.0.1:${feedPort}`,
     });
     console.log(`Starting the API on port ${port} and a workers process …`);
-    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(api, `${baseUrl}/api/health`, START_TIMEOUT_MS);
     // The workers of production, every role and its options, as `npm start` runs them.
-    const workers = ServerProcess.start('workers', [...WORKERS_NODE_OPTIONS, 'workers/dist/main.js'], {
+    const workers = ServerProcess.start('workers', [...WORKERS_NODE_OPTIONS, 'workers/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-workers',
     });

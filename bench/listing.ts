@@ -509,7 +509,7 @@ async function benchListing(
   console.log(`Starting the API on port ${port} …`);
   const api = ServerProcess.start(
     'API',
-    [...API_NODE_OPTIONS, 'api/dist/main.js'],
+    [...API_NODE_OPTIONS, 'api/dist/src/main.js'],
     environmentVariables(environment, {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -608,7 +608,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
+    const apiEntry = join(REPOSITORY, 'api/dist/src/main.js');
     if (settings.only !== 'expiry' && !existsSync(apiEntry)) {
       throw new Error(`${apiEntry} is missing: run npm run build first`);
     }

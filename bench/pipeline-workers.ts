@@ -1,6 +1,6 @@
 /**
  * The workers side of the event pipeline benchmark, started by bench/events.ts in a process of its
- * own, as `node workers/dist/main.js` runs in production: `WorkersModule` with the roles in
+ * own, as `node workers/dist/src/main.js` runs in production: `WorkersModule` with the roles in
  * WORKER_ROLES (the bench sets relay,events) and, as its only consumer, a bench projection.
  *
  * Settings: the product's environment variables (DATABASE_URL, REDIS_URL, QUEUE_PREFIX,

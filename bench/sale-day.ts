@@ -191,7 +191,11 @@ async function main(): Promise<void> {
   });
 
   try {
-    for (const built of ['api/dist/main.js', 'workers/dist/main.js', 'dist/web-public/server/main.js']) {
+    for (const built of [
+      'api/dist/src/main.js',
+      'workers/dist/src/main.js',
+      'dist/web-public/server/main.js',
+    ]) {
       if (!existsSync(join(REPOSITORY, built))) {
         throw new Error(`${built} is missing: run npm run build and npm run build -w web-public first`);
       }
@@ -226,12 +230,12 @@ async function main(): Promise<void> {
       RATE_LIMIT_EXEMPT: '',
     });
     console.log(`Starting the API (port ${apiPort}), the workers and the site's server (port ${sitePort}) …`);
-    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(api, `${apiUrl}/api/health`, START_TIMEOUT_MS);
-    const workers = ServerProcess.start('workers', ['workers/dist/main.js'], {
+    const workers = ServerProcess.start('workers', ['workers/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-workers',
     });

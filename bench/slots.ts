@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   });
 
   try {
-    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
+    const apiEntry = join(REPOSITORY, 'api/dist/src/main.js');
     if (!existsSync(apiEntry)) throw new Error(`${apiEntry} is missing: run npm run build first`);
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
@@ -275,13 +275,13 @@ async function main(): Promise<void> {
       WORKERS_OPERATIONS_PORT: '0',
     });
     console.log(`Starting the API on port ${port}${settings.workers ? ' and a workers process' : ''} …`);
-    const apiProcess = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const apiProcess = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(apiProcess, `${baseUrl}/api/health`, API_START_TIMEOUT_MS);
     if (settings.workers) {
-      ServerProcess.start('workers', ['workers/dist/main.js'], {
+      ServerProcess.start('workers', ['workers/dist/src/main.js'], {
         ...variables,
         SERVICE_NAME: 'bench-workers',
       });

@@ -17,7 +17,7 @@ let shop: CashbackShop;
 let worker: RunningProcess | undefined;
 
 const startWorkerProcess = () =>
-  startNode('workers/dist/main.js', { ...market.test.variables, WORKER_ROLES: 'events' });
+  startNode('workers/dist/src/main.js', { ...market.test.variables, WORKER_ROLES: 'events' });
 
 beforeAll(async () => {
   market = await startEngagementMarket('earning mails restart', {

@@ -15,7 +15,7 @@ let market: EngagementMarket;
 let worker: RunningProcess | undefined;
 
 const startWorkerProcess = () =>
-  startNode('workers/dist/main.js', {
+  startNode('workers/dist/src/main.js', {
     ...market.test.variables,
     WORKER_ROLES: 'events',
     MAIL_CONCURRENCY: '4',

@@ -16,7 +16,9 @@ export default async function globalSetup() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   buildWebApps(root);
-  const { migrateDatabase } = await import(pathToFileURL(`${root}api/dist/database/database-setup.js`).href);
+  const { migrateDatabase } = await import(
+    pathToFileURL(`${root}api/dist/src/database/database-setup.js`).href
+  );
   const template = `offers_test_template_${randomBytes(4).toString('hex')}`;
   await migrateDatabase(`${SERVER_URL}/${template}`);
   process.env.TEST_DATABASE_TEMPLATE = template;
