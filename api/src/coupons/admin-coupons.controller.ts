@@ -17,7 +17,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource, FindOptionsWhere } from 'typeorm';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { listAnswer, reactAdminList } from '../http/react-admin.js';
 import { COUPON_LISTING, SLOT_MESSAGES } from '../rules/coupons.js';
 import { ApproveCoupon, RejectCoupon } from './commands/review.js';
 import { CreateSlot, DeleteSlot, UpdateSlot } from './commands/slots.js';
@@ -38,18 +38,20 @@ export class AdminCouponsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ['id', 'submittedAt', 'expiryDate', 'status', 'title'] as const, {
-      sortField: 'submittedAt',
-      order: 'ASC',
-      perPage: COUPON_LISTING.reviewPerPage,
+    const list = {
+      resource: 'coupons',
+      sortable: ['id', 'submittedAt', 'expiryDate', 'status', 'title'],
+      defaults: { sortField: 'submittedAt', order: 'ASC', perPage: COUPON_LISTING.reviewPerPage },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const { merchantId } = page.filter;
+      const where: FindOptionsWhere<Coupon>[] = statusFilter(page.filter).map((status) => ({
+        ...status,
+        ...(Number.isInteger(merchantId) && { merchantId: merchantId as number }),
+      }));
+      const found = await couponPage(this.dataSource.getRepository(Coupon), where, page);
+      return couponRecordsPage(this.dataSource.manager, found);
     });
-    const { merchantId } = page.filter;
-    const where: FindOptionsWhere<Coupon>[] = statusFilter(page.filter).map((status) => ({
-      ...status,
-      ...(Number.isInteger(merchantId) && { merchantId: merchantId as number }),
-    }));
-    const found = await couponPage(this.dataSource.getRepository(Coupon), where, page);
-    return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 
   @Get(':id')
@@ -84,10 +86,8 @@ export class AdminSlotsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, SLOT_SORTS, { sortField: 'id', order: 'ASC', perPage: 25 });
-    const { rows, total } = await slotPage(this.dataSource, page);
-    sendRange(reply, 'slots', page.offset, rows.length, total);
-    return rows;
+    const list = reactAdminList('slots', SLOT_SORTS, 'id', 'ASC');
+    return listAnswer(query, reply, list, (page) => slotPage(this.dataSource, page));
   }
 
   @Get(':id')

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, ILike } from 'typeorm';
 import { readForm, validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { listAnswer } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
 import { takeTextImage } from '../media/image-sources.js';
@@ -41,18 +41,25 @@ export class MerchantCouponsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = parseListRequest(query, SORTABLE, { sortField: 'id', order: 'DESC', perPage: 10 });
-    const { q } = page.filter;
-    const where = statusFilter(page.filter).map((status) => ({
-      ...status,
-      ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
-    }));
-    const found = await couponPage(
-      this.dataSource.getRepository(Coupon),
-      this.scope(merchantId).owned(where),
-      page,
-    );
-    return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
+    const list = {
+      resource: 'coupons',
+      sortable: SORTABLE,
+      defaults: { sortField: 'id', order: 'DESC', perPage: 10 },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const { q } = page.filter;
+      const where = statusFilter(page.filter).map((status) => ({
+        ...status,
+        ...(typeof q === 'string' &&
+          q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
+      }));
+      const found = await couponPage(
+        this.dataSource.getRepository(Coupon),
+        this.scope(merchantId).owned(where),
+        page,
+      );
+      return couponRecordsPage(this.dataSource.manager, found);
+    });
   }
 
   @Get(':id')
@@ -120,13 +127,11 @@ export class MerchantSlotsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, MERCHANT_SLOT_SORTS, {
-      sortField: 'id',
-      order: 'ASC',
-      perPage: 100,
-    });
-    const { rows, total } = await slotPage(this.dataSource, page);
-    sendRange(reply, 'slots', page.offset, rows.length, total);
-    return rows;
+    const list = {
+      resource: 'slots',
+      sortable: MERCHANT_SLOT_SORTS,
+      defaults: { sortField: 'id', order: 'ASC', perPage: 100 },
+    } as const;
+    return listAnswer(query, reply, list, (page) => slotPage(this.dataSource, page));
   }
 }
