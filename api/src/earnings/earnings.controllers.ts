@@ -25,7 +25,7 @@ import { feedSourceOfCoupon } from '../feeds/queries/feed-coupons.js';
 import { feedSourcePostback } from '../feeds/queries/sources.js';
 import { validateForm } from '../http/forms.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { listAnswer, reactAdminList } from '../http/react-admin.js';
 import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
@@ -365,20 +365,17 @@ export class AdminCashbacksController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, CASHBACK_SORTS, {
-      sortField: 'createdAt',
-      order: 'DESC',
-      perPage: 25,
+    const list = reactAdminList('cashbacks', CASHBACK_SORTS, 'createdAt', 'DESC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { state, kind, userId, merchantId } = page.filter;
+      const { rows, total } = await cashbacksPage(this.dataSource, page, {
+        state: typeof state === 'string' ? state : null,
+        kind: typeof kind === 'string' ? kind : null,
+        userId: filterNumber(userId) ?? null,
+        merchantId: filterNumber(merchantId) ?? null,
+      });
+      return { rows: rows.map(earningRecord), total };
     });
-    const { state, kind, userId, merchantId } = page.filter;
-    const { rows, total } = await cashbacksPage(this.dataSource, page, {
-      state: typeof state === 'string' ? state : null,
-      kind: typeof kind === 'string' ? kind : null,
-      userId: filterNumber(userId) ?? null,
-      merchantId: filterNumber(merchantId) ?? null,
-    });
-    sendRange(reply, 'cashbacks', page.offset, rows.length, total);
-    return rows.map(earningRecord);
   }
 
   @Get(':id')

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { Environment } from '../config/environment.js';
 import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
+import { listAnswer, reactAdminList } from '../http/react-admin.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
@@ -120,19 +120,16 @@ export class AdminPayoutsController {
    */
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ADMIN_PAYOUT_SORTS, {
-      sortField: 'requestedAt',
-      order: 'ASC',
-      perPage: 25,
+    const list = reactAdminList('payouts', ADMIN_PAYOUT_SORTS, 'requestedAt', 'ASC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { state, userId, method } = page.filter;
+      const { rows, total } = await adminPayoutsPage(this.dataSource, page, {
+        states: STATE_FILTER(state),
+        userId: positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
+        method: (PAYOUT_METHODS as readonly unknown[]).includes(method) ? (method as PayoutMethod) : null,
+      });
+      return { rows: rows.map(adminPayout), total };
     });
-    const { state, userId, method } = page.filter;
-    const { rows, total } = await adminPayoutsPage(this.dataSource, page, {
-      states: STATE_FILTER(state),
-      userId: positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
-      method: (PAYOUT_METHODS as readonly unknown[]).includes(method) ? (method as PayoutMethod) : null,
-    });
-    sendRange(reply, 'payouts', page.offset, rows.length, total);
-    return rows.map(adminPayout);
   }
 
   /** Several payouts of a payment run marked paid at once, one bank reference each, all or none. */

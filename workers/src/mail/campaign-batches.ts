@@ -1,10 +1,4 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
 import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
@@ -13,15 +7,14 @@ import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-ev
 import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { QueueName } from '@offers/api/jobs/queues';
 import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
 import type { Language } from '@offers/api/rules/engagement';
-import { type Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
+import { QueueWorkerHost } from '../shutdown/queue-worker-host.js';
 import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';
 import { countCampaignMail } from './mail-sender.js';
 import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
@@ -80,41 +73,19 @@ export class CampaignFanOut implements EventConsumer {
  * unsubscribed since the campaign started. The mail senders deliver the rows.
  */
 @Injectable()
-export class CampaignBatchesWorker
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
-  private readonly logger = new Logger('CampaignBatches');
-  private worker?: Worker<CampaignBatch>;
-  private connection?: Redis;
-
+export class CampaignBatchesWorker extends QueueWorkerHost<CampaignBatch> {
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly inFlight: InFlightJobs,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.worker = new Worker<CampaignBatch>(
-      QueueName.NewsletterCampaigns,
-      (job, token) => this.inFlight.run(job, token, () => this.process(job)),
-      {
-        connection: this.connection,
-        prefix: this.environment.QUEUE_PREFIX,
-        concurrency: 2,
-        // A batch takes well under a second: a worker that died holding one is noticed within seconds.
-        ...workerLockOptions(this.environment),
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn(`campaign worker: ${error.message}`));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  onApplicationShutdown(): void {
-    closeRedisConnection(this.connection);
+    inFlight: InFlightJobs,
+  ) {
+    super(environment, inFlight, {
+      queue: QueueName.NewsletterCampaigns,
+      // A batch takes well under a second: the shared lock options notice a dead worker within seconds.
+      concurrency: 2,
+      logContext: 'CampaignBatches',
+      workerName: 'campaign worker',
+    });
   }
 
   async process(job: Job<CampaignBatch>): Promise<void> {

@@ -5,27 +5,8 @@ import { cashbackUpTo } from '../../cashback/queries/shown.js';
 import { Environment } from '../../config/environment.js';
 import { searchSql, searchWords } from '../../coupons/queries/search.js';
 import { CATEGORY_SLUGS } from '../../rules/addresses.js';
-import type { CashbackRate } from '../../rules/cashback.js';
 import { SEARCH_SUGGESTIONS } from '../../rules/coupons.js';
-
-export interface Suggestions {
-  stores: Array<{
-    merchantId: number;
-    name: string;
-    slug: string;
-    logoUrl: string | null;
-    /** The store's best cashback rate ("up to"); null when it pays nothing. */
-    cashback: CashbackRate | null;
-  }>;
-  categories: Array<{ id: number; name: string; slug: string }>;
-  coupons: Array<{
-    id: number;
-    title: string;
-    /** The title in Hindi and Telugu where it has one: the box shows the visitor's language. */
-    titles: Partial<Record<'hi' | 'te', string>>;
-    merchant: { id: number; name: string; slug: string };
-  }>;
-}
+import type { Suggestions } from './answers.js';
 
 /** Similar enough for a store's name to be offered for a word with a typo. */
 const STORE_SIMILARITY = 0.5;
