@@ -178,7 +178,6 @@ const KNOWN: string[] = [
   'workers/src/mail/mail-consumer.ts: newsletter_subscribers',
   'workers/src/mail/mail-consumer.ts: payouts',
   'workers/src/mail/mail-consumer.ts: users',
-  'workers/src/mail/mail-sender.ts: campaigns',
 ];
 
 /** The owners table of docs/architecture.md: table name to owning folder. */

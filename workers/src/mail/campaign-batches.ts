@@ -9,11 +9,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@offers/api/config/environment';
 import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
 import { COUPON_TEXTS_SQL } from '@offers/api/coupons/queries/coupon-texts';
+import { countCampaignMail } from '@offers/api/engagement/campaign-mail-counts';
 import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
 import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { QueueRegistry } from '@offers/api/jobs/queue-registry';
 import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
+import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
 import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
 import type { Language } from '@offers/api/rules/engagement';
@@ -23,8 +25,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';
-import { countCampaignMail } from './mail-sender.js';
-import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { renderMail } from './templates.js';
 
 /** Subscribers per batch job: one transaction records their mails. */

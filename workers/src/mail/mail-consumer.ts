@@ -20,6 +20,7 @@ import {
 import { passwordResetToken } from '@offers/api/identity/password-reset';
 import { RESET_RECIPIENT } from '@offers/api/identity/queries/passwords';
 import { referralInvitation } from '@offers/api/identity/referrals';
+import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-events';
 import { destinationOf } from '@offers/api/payouts/queries/payouts';
 import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '@offers/api/rules/accounts';
@@ -29,7 +30,6 @@ import type { Language } from '@offers/api/rules/engagement';
 import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
-import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';
 
 interface Recipient {
