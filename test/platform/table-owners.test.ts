@@ -83,8 +83,6 @@ const KNOWN: string[] = [
   'api/src/payouts/demo-payouts.ts: earnings',
   'api/src/payouts/demo-payouts.ts: merchants',
   'api/src/payouts/demo-payouts.ts: users',
-  'api/src/payouts/queries/payouts.ts: earnings',
-  'api/src/payouts/queries/payouts.ts: users',
   'api/src/search/queries/suggestions.ts: categories',
   'api/src/search/queries/suggestions.ts: coupon_listings',
   'api/src/search/queries/suggestions.ts: searchSql',

@@ -16,7 +16,7 @@ import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import type { NetworkPostback } from '../../feeds/network-postbacks.js';
 import { merchantStanding } from '../../identity/queries/profiles.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
-import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
+import { lockedBalanceOf, lockShopperBalance } from '../../payouts/queries/payouts.js';
 import { CLAIM_MESSAGES } from '../../rules/claims.js';
 import { type CashbackState, EARNINGS, POSTBACK, REFERRAL_BONUS } from '../../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES, type FeedPostbackStatus } from '../../rules/feeds.js';
@@ -354,7 +354,7 @@ async function moveEarning(
   }
   const settlesBonus = earning.kind === 'cashback' && earning.userId !== null && to !== 'paid';
   // The shopper's lock before the bonus's row, in the order every settlement takes them.
-  if (settlesBonus) await manager.query(LOCK_SHOPPER, [earning.userId]);
+  if (settlesBonus) await lockShopperBalance(manager, earning.userId);
   // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
   // balance only while what remains still covers the payouts (under the shopper's lock).
   if (earning.state === 'confirmed' && earning.userId !== null) {
