@@ -154,12 +154,6 @@ const KNOWN: string[] = [
   'workers/src/mail/campaign-batches.ts: campaigns',
   'workers/src/mail/campaign-batches.ts: coupons',
   'workers/src/mail/campaign-batches.ts: newsletter_subscribers',
-  'workers/src/mail/mail-consumer.ts: admins',
-  'workers/src/mail/mail-consumer.ts: contact_messages',
-  'workers/src/mail/mail-consumer.ts: merchants',
-  'workers/src/mail/mail-consumer.ts: newsletter_subscribers',
-  'workers/src/mail/mail-consumer.ts: payouts',
-  'workers/src/mail/mail-consumer.ts: users',
 ];
 
 /** The owners table of docs/architecture.md: table name to owning folder. */

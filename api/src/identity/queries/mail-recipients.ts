@@ -21,3 +21,25 @@ export async function shopperRecipients(
   );
   return new Map(rows.map(({ id, ...recipient }) => [id, recipient]));
 }
+
+/**
+ * Merchants as mails address them, by id, in one statement. A store without an account (a network
+ * advertiser's) has no address and is left out: nobody reads its mail.
+ */
+export async function merchantRecipients(
+  reader: Reader,
+  merchantIds: readonly number[],
+): Promise<Map<number, MailRecipient>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows: Array<MailRecipient & { id: number }> = await reader.query(
+    `SELECT id, email, merchant_name AS name, language FROM merchants
+     WHERE id = ANY($1::int[]) AND email IS NOT NULL`,
+    [merchantIds],
+  );
+  return new Map(rows.map(({ id, ...recipient }) => [id, recipient]));
+}
+
+/** Every admin, oldest account first, as notices to the back-office's team address them. */
+export function adminRecipients(reader: Reader): Promise<Array<{ email: string; username: string }>> {
+  return reader.query('SELECT email, username FROM admins ORDER BY id');
+}
