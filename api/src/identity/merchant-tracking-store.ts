@@ -20,3 +20,24 @@ export async function saveTrackingSettings(
   );
   return saved;
 }
+
+/**
+ * Gives the merchant `fresh` as its postback secret when it has none yet, or always when `rotate`;
+ * answers the secret it now has, undefined for no such merchant. The earnings feature's command
+ * makes the secret and records its rotation.
+ */
+export async function issuePostbackSecret(
+  manager: Pick<EntityManager, 'query'>,
+  merchantId: number,
+  fresh: string,
+  rotate: boolean,
+): Promise<string | undefined> {
+  const [merchant]: Array<{ secret: string }> = await manager.query(
+    `WITH issued AS (
+       UPDATE merchants SET postback_secret = CASE WHEN $3 THEN $2 ELSE coalesce(postback_secret, $2) END
+       WHERE id = $1 RETURNING postback_secret AS secret)
+     SELECT * FROM issued`,
+    [merchantId, fresh, rotate],
+  );
+  return merchant?.secret;
+}
