@@ -143,12 +143,6 @@ const KNOWN: string[] = [
   'workers/src/consumers/daily-figures.projection.ts: daily_figures',
   'workers/src/consumers/home-content.projection.ts: home_content',
   'workers/src/consumers/store-page.projection.ts: store_pages',
-  'workers/src/mail/campaign-batches.ts: COUPON_TEXTS_SQL',
-  'workers/src/mail/campaign-batches.ts: LIVE_COUPON_SQL',
-  'workers/src/mail/campaign-batches.ts: campaign_recipients',
-  'workers/src/mail/campaign-batches.ts: campaigns',
-  'workers/src/mail/campaign-batches.ts: coupons',
-  'workers/src/mail/campaign-batches.ts: newsletter_subscribers',
 ];
 
 /** The owners table of docs/architecture.md: table name to owning folder. */

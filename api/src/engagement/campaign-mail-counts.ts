@@ -21,3 +21,20 @@ export async function countCampaignMail(
     [campaignId, count],
   );
 }
+
+/**
+ * The recipients' mails are recorded (or skipped: those not among `mailedIds` unsubscribed since
+ * the campaign started), in the transaction that recorded them.
+ */
+export async function markRecipientsQueued(
+  writer: Writer,
+  campaignId: number,
+  recipientIds: readonly number[],
+  mailedIds: readonly number[],
+): Promise<void> {
+  await writer.query(
+    `UPDATE campaign_recipients SET queued_at = now(), skipped = NOT (subscriber_id = ANY($3))
+     WHERE campaign_id = $1 AND subscriber_id = ANY($2)`,
+    [campaignId, recipientIds, mailedIds],
+  );
+}
