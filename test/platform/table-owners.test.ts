@@ -54,7 +54,6 @@ const KNOWN: string[] = [
   'api/src/feeds/queries/advertisers.ts: STORE_NAME_SQL',
   'api/src/feeds/queries/advertisers.ts: categories',
   'api/src/feeds/queries/advertisers.ts: merchants',
-  'api/src/feeds/queries/sources.ts: slots',
   'api/src/follows/queries/alerts.ts: COUPON_TITLE_IN_SQL',
   'api/src/follows/queries/alerts.ts: LIVE_COUPON_SQL',
   'api/src/follows/queries/alerts.ts: PUBLIC_MERCHANT_SQL',
