@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
-import { LOCK_WAITS, OUTBOX_BACKLOG } from './queries/readiness.js';
+import { outboxBacklog } from '../events/queries/outbox.js';
+import { LOCK_WAITS } from './queries/readiness.js';
 
 /** Past any of these the process is not ready; 0 turns a check off (see Environment). */
 export interface ReadinessThresholds {
@@ -218,8 +219,8 @@ export class ReadinessProbe {
       ([row]) => ({ waiting: row.waiting, longestWaitMs: row.longest_ms, tables: row.tables }),
       (error: unknown) => ({ error: describe(error) }),
     );
-    const outbox = await this.query(client, OUTBOX_BACKLOG).then(
-      ([row]) => ({
+    const outbox = await outboxBacklog((sql) => this.query(client, sql)).then(
+      (row) => ({
         unpublished: row.unpublished,
         oldestUnpublishedSeconds: round(row.oldest_unpublished_seconds),
         unprocessed: row.unprocessed,

@@ -1,12 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { DEMO_STORES } from '../coupons/demo-coupons.js';
+import { firstCouponOfStores } from '../coupons/queries/first-coupons.js';
 import type { Seed } from '../database/seeds/index.js';
+import { addDemoEarning } from '../earnings/demo-earnings.js';
 import { CashbackConfirmed, PurchaseRecorded } from '../earnings/events/earnings-events.js';
 import { cashbackPaise } from '../earnings/money.js';
 import type { DomainEvent } from '../events/domain-event.js';
 import { appendToOutbox } from '../events/unit-of-work.js';
-import { hashPassword } from '../identity/passwords.js';
-import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
+import { addDemoShopper, merchantIdsByUserNames, shopperWithEmailExists } from '../identity/demo-shoppers.js';
 import { PayoutPaid, PayoutProcessingStarted, PayoutRequested } from './events/payout-events.js';
 
 /** The demo shopper's sign-in; shown by `npm start` only in development. */
@@ -28,23 +29,6 @@ const PURCHASES = [
 
 const DEFAULT_RATE_BP = 500;
 
-async function demoShopper(manager: EntityManager): Promise<number> {
-  const referralCode = await unusedReferralCode(manager);
-  const [user] = await manager.query(
-    `INSERT INTO users (user_name, email, mobile_number, password_hash, referral_code, referred_by, address)
-     VALUES ($1, $2, $3, $4, $5, 'OFFERS', '14 Residency Road, Bengaluru 560025') RETURNING id`,
-    [
-      DEMO_SHOPPER.userName,
-      DEMO_SHOPPER.email,
-      DEMO_SHOPPER.mobileNumber,
-      await hashPassword(DEMO_SHOPPER.password),
-      referralCode,
-    ],
-  );
-  await registerReferralCode(manager, referralCode, 'user', user.id);
-  return user.id;
-}
-
 /**
  * A shopper with cashback from five purchases at the demo stores (four confirmed, ₹1,397.35 in
  * all), a payout paid to a UPI ID and one to a bank account waiting in the admins' queue, so the
@@ -57,42 +41,40 @@ export const demoPayoutsSeed: Seed = {
     if (environment.NODE_ENV === 'production') return undefined;
     return dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:payouts'))");
-      const [present] = await manager.query('SELECT 1 FROM users WHERE lower(email) = $1', [
-        DEMO_SHOPPER.email,
-      ]);
-      if (present) return undefined;
-      const stores: Array<{ merchantId: number; couponId: number }> = await manager.query(
-        `SELECT m.id AS "merchantId", min(c.id) AS "couponId" FROM merchants m JOIN coupons c ON c.merchant_id = m.id
-         WHERE m.user_name = ANY($1) GROUP BY m.id ORDER BY m.id`,
-        [DEMO_STORES.map((store) => store.user)],
+      if (await shopperWithEmailExists(manager, DEMO_SHOPPER.email)) return undefined;
+      // The demo stores that have a coupon, in the order of their ids.
+      const merchantIds = await merchantIdsByUserNames(
+        manager,
+        DEMO_STORES.map((store) => store.user),
       );
+      const firstCoupons = await firstCouponOfStores(manager, merchantIds);
+      const stores = merchantIds.flatMap((merchantId) => {
+        const couponId = firstCoupons.get(merchantId);
+        return couponId === undefined ? [] : [{ merchantId, couponId }];
+      });
       if (stores.length < 4) return 'skipped: no demo stores';
-      const userId = await demoShopper(manager);
+      const userId = await addDemoShopper(manager, {
+        ...DEMO_SHOPPER,
+        address: '14 Residency Road, Bengaluru 560025',
+      });
       const events: DomainEvent<object>[] = [];
       for (const [index, purchase] of PURCHASES.entries()) {
         const { merchantId, couponId } = stores[purchase.store]!;
         const purchasePaise = Math.round(purchase.rupees * 100);
         const cashback = cashbackPaise(purchasePaise, DEFAULT_RATE_BP);
-        const [earning] = await manager.query(
-          `INSERT INTO earnings (kind, user_id, merchant_id, coupon_id, purchase_reference, purchase_type,
-                                 purchase_amount_paise, rate_bp, amount_paise, state, purchased_at, created_at,
-                                 confirmed_at)
-           VALUES ('cashback', $1, $2, $3, $4, 'online', $5, $6, $7, $8, now() - make_interval(days => $9),
-                   now() - make_interval(days => $9), CASE WHEN $8 = 'confirmed' THEN now() - interval '1 day' END)
-           RETURNING id`,
-          [
+        const id = String(
+          await addDemoEarning(manager, {
             userId,
             merchantId,
             couponId,
-            `DEMO-ORD-${1001 + index}`,
+            purchaseReference: `DEMO-ORD-${1001 + index}`,
             purchasePaise,
-            DEFAULT_RATE_BP,
-            cashback,
-            purchase.confirmed ? 'confirmed' : 'pending',
-            purchase.daysAgo,
-          ],
+            rateBp: DEFAULT_RATE_BP,
+            cashbackPaise: cashback,
+            confirmed: purchase.confirmed,
+            daysAgo: purchase.daysAgo,
+          }),
         );
-        const id = String(earning.id);
         events.push(
           new PurchaseRecorded(id, {
             merchantId,

@@ -10,13 +10,13 @@ import {
   type WaitingAlerts,
   waitingAlerts,
 } from '@offers/api/follows/queries/alerts';
+import { recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { localePath } from '@offers/api/rules/addresses';
 import { marketClock } from '@offers/api/rules/coupons';
 import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
 import { STORE_ALERTS } from '@offers/api/rules/follows';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
-import { recordOutgoingMails } from './outgoing-mails.js';
 import { isQuietHour } from './quiet-hours.js';
 import { renderMail } from './templates.js';
 

@@ -15,17 +15,3 @@ export const LOCK_WAITS = `
   JOIN pg_stat_activity a ON a.pid = l.pid
   LEFT JOIN pg_class c ON c.oid = l.relation
   WHERE NOT l.granted AND a.datname = current_database()`;
-
-/**
- * The event pipeline's backlog. Each part reads a partial index (unpublished, unprocessed,
- * failed), so the cost follows the backlog, not the log.
- */
-export const OUTBOX_BACKLOG = `
-  SELECT u.unpublished, u.oldest_unpublished_seconds, p.unprocessed, p.oldest_unprocessed_seconds, f.failed
-  FROM (SELECT count(*)::int AS unpublished,
-               coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float AS oldest_unpublished_seconds
-        FROM outbox WHERE published_at IS NULL) u,
-       (SELECT count(*)::int AS unprocessed,
-               coalesce(extract(epoch FROM now() - min(published_at)), 0)::float AS oldest_unprocessed_seconds
-        FROM outbox WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL) p,
-       (SELECT count(*)::int AS failed FROM outbox WHERE failed_at IS NOT NULL) f`;
