@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { type Environment, validateEnvironment } from '@offers/api/config/environment';
-import { dropDatabase } from '@offers/api/database/database-setup';
+import { type Environment, validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import { dropDatabase } from '@offers/api/infrastructure/database/database-setup';
 import {
   closeRedisConnection,
   createRedisConnection,
   deleteKeysUnder,
-} from '@offers/api/redis/redis-connection';
+} from '@offers/api/infrastructure/redis/redis-connection';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 

@@ -44,8 +44,8 @@ async function main() {
   await ensureServices(serviceUrls(REPO_ROOT));
   nameWebAppAddresses();
   runStep('Building', npmCommand, ['run', '--silent', 'build']);
-  runStep('Migrating', process.execPath, ['api/dist/src/database/cli/migrate.js']);
-  runStep('Seeding demo data', process.execPath, ['api/dist/src/database/cli/seed.js']);
+  runStep('Migrating', process.execPath, ['api/dist/src/infrastructure/database/cli/migrate.js']);
+  runStep('Seeding demo data', process.execPath, ['api/dist/src/demo/cli.js']);
 
   process.on('SIGINT', () => onSignal(130));
   process.on('SIGTERM', () => onSignal(143));
@@ -248,7 +248,7 @@ async function waitForHealth(url) {
   await stopAll(1);
 }
 
-/** The operations ports, as the processes read them (defaults as in api/src/config/environment.ts). */
+/** The operations ports, as the processes read them (defaults as in api/src/infrastructure/config/environment.ts). */
 function operationsUrls() {
   const host = probeHost(process.env.OPERATIONS_HOST);
   const apiPort = process.env.API_OPERATIONS_PORT || '9464';

@@ -2,10 +2,11 @@
  * The demo marketplace of `npm start` (its stores, coupons, home content), seeded into a bench's
  * database and waited for until the workers have projected it into the site's read models.
  */
-import type { Environment } from '@offers/api/config/environment';
-import { demoContentSeed } from '@offers/api/content/demo-content';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
-import { demoStorefrontSeed } from '@offers/api/storefront/demo-storefront';
+
+import { demoContentSeed } from '@offers/api/demo/content';
+import { demoCouponsSeed } from '@offers/api/demo/coupons';
+import { demoStorefrontSeed } from '@offers/api/demo/storefront';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../test/support/test-environment.js';
 

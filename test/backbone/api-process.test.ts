@@ -13,7 +13,7 @@ beforeAll(async () => {
   test = await createTestEnvironment('api process');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const seeded = startNode('api/dist/src/database/cli/seed.js', test.variables);
+  const seeded = startNode('api/dist/src/demo/cli.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
   api = startNode('api/dist/src/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
   await eventually(

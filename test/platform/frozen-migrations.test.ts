@@ -11,7 +11,7 @@ import ts from 'typescript';
  * migration files (the list in index.ts) are the only imports allowed.
  */
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MIGRATIONS = join(REPO_ROOT, 'api/src/database/migrations');
+const MIGRATIONS = join(REPO_ROOT, 'api/src/infrastructure/database/migrations');
 
 /** Every module a file names: import and export-from declarations, dynamic imports, require. */
 function specifiers(source: string): string[] {

@@ -17,7 +17,7 @@ export default async function globalSetup() {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   buildWebApps(root);
   const { migrateDatabase } = await import(
-    pathToFileURL(`${root}api/dist/src/database/database-setup.js`).href
+    pathToFileURL(`${root}api/dist/src/infrastructure/database/database-setup.js`).href
   );
   const template = `offers_test_template_${randomBytes(4).toString('hex')}`;
   await migrateDatabase(`${SERVER_URL}/${template}`);

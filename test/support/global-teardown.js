@@ -7,6 +7,8 @@ export default async function globalTeardown() {
   const template = process.env.TEST_DATABASE_TEMPLATE;
   if (!template) return;
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const { dropDatabase } = await import(pathToFileURL(`${root}api/dist/src/database/database-setup.js`).href);
+  const { dropDatabase } = await import(
+    pathToFileURL(`${root}api/dist/src/infrastructure/database/database-setup.js`).href
+  );
   await dropDatabase(`${SERVER_URL}/${template}`);
 }

@@ -1,11 +1,11 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import type { Environment } from '@offers/api/config/environment';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
 import { RequestDueFeedRunsHandler } from '@offers/api/feeds/commands/feed-runs';
 import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
 import { FeedImport } from '@offers/api/feeds/import/feed-import';
-import { OperationsModule } from '@offers/api/health/operations.module';
-import { PlatformModule } from '@offers/api/platform/platform.module';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { OperationsModule } from '@offers/api/infrastructure/health/operations.module';
+import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
 import { EventDispatcher } from './events/event-dispatcher.js';

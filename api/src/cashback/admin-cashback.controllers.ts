@@ -16,12 +16,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { listAnswer, parseListRequest, reactAdminList } from '../http/react-admin.js';
 import { adminNames } from '../identity/queries/profiles.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { listAnswer, parseListRequest, reactAdminList } from '../infrastructure/http/react-admin.js';
 import {
   CASHBACK_CHANGE_SCOPES,
   CASHBACK_LIMITS,

@@ -17,7 +17,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource, ObjectLiteral } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
 import {
   entityOrder,
   filterFlag,
@@ -25,7 +25,7 @@ import {
   listAnswer,
   reactAdminList,
   sendRange,
-} from '../http/react-admin.js';
+} from '../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../media/media.js';
 import {
   CONTENT_DEFAULTS,

@@ -4,10 +4,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { ACCESS_POOL } from '../database/data-source-options.js';
-import { addressGroup } from '../http/client-address.js';
-import { RateLimits } from '../http/rate-limits.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { ACCESS_POOL } from '../infrastructure/database/data-source-options.js';
+import { addressGroup } from '../infrastructure/http/client-address.js';
+import { RateLimits } from '../infrastructure/http/rate-limits.js';
 import {
   EMAIL_CONFIRMATION,
   MERCHANT_REGISTRATION,

@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Environment } from '../config/environment.js';
-import { ACCESS_POOL, dataSourceOptions, poolLimits } from '../database/data-source-options.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import {
+  ACCESS_POOL,
+  dataSourceOptions,
+  poolLimits,
+} from '../infrastructure/database/data-source-options.js';
 import { MerchantAccountController, UserAccountController } from './account.controllers.js';
 import { AuthController } from './auth.controller.js';
 import { ClaimStoreHandler } from './commands/claim-store.js';

@@ -4,11 +4,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { listAnswer, reactAdminList } from '../http/react-admin.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import {
   OPEN_PAYOUT_STATES,

@@ -6,10 +6,15 @@ import { IsNotEmpty } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { StoreClaimDto } from '../feeds/dto/feed-advertiser.dto.js';
-import { Flag } from '../http/field-decorators.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { badFilter, listAnswer, parseListRequest, reactAdminList } from '../http/react-admin.js';
 import { ClaimStore } from '../identity/commands/claim-store.js';
+import { Flag } from '../infrastructure/http/field-decorators.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import {
+  badFilter,
+  listAnswer,
+  parseListRequest,
+  reactAdminList,
+} from '../infrastructure/http/react-admin.js';
 import { STORE_VISIBILITY } from '../rules/storefront.js';
 import { SetStoreVisibility } from './commands/store-visibility.js';
 import { ADMIN_STORE_SORTS, adminStorePage } from './queries/store-list.js';

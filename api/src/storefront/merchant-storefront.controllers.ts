@@ -4,10 +4,10 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, listAnswer, reactAdminList } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { entityOrder, listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { validateWithImage } from '../media/image-forms.js';
 import { CATEGORY_FORM, PRODUCT_FORM, PRODUCT_STATUSES, STORE_IMAGE_FIELDS } from '../rules/storefront.js';
 import {

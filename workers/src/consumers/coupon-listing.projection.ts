@@ -12,8 +12,8 @@ import {
   TRANSLATED_TITLES_SQL,
 } from '@offers/api/coupons/queries/coupon-texts';
 import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
 import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
 import {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { markEventFailed, markEventsPublished } from '@offers/api/events/outbox-store';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { markEventFailed, markEventsPublished } from '@offers/api/infrastructure/events/outbox-store';
 import {
   claimUnprocessedEvents,
   claimUnpublishedEvents,
   type OutboxRow,
-} from '@offers/api/events/queries/outbox';
-import { domainEventJobOptions, type RetryPolicy } from '@offers/api/jobs/queues';
+} from '@offers/api/infrastructure/events/queries/outbox';
+import { domainEventJobOptions, type RetryPolicy } from '@offers/api/infrastructure/jobs/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';

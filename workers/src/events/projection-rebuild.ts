@@ -1,5 +1,5 @@
-import { forgetInbox } from '@offers/api/events/inbox-store';
-import { eventsOfTypesAfter } from '@offers/api/events/queries/outbox';
+import { forgetInbox } from '@offers/api/infrastructure/events/inbox-store';
+import { eventsOfTypesAfter } from '@offers/api/infrastructure/events/queries/outbox';
 import type { DataSource } from 'typeorm';
 import type { EventConsumer } from './event-consumer.js';
 import { applyOnce } from './event-dispatcher.js';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
 import type { FeedImportJob } from '@offers/api/feeds/feed-import-job';
 import { FeedImport, staleFeedSources } from '@offers/api/feeds/import/feed-import';
-import { ReadinessProbe } from '@offers/api/health/readiness';
-import { FEED_IMPORT_ATTEMPTS, QueueName } from '@offers/api/jobs/queues';
-import { Metrics } from '@offers/api/metrics/metrics';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { ReadinessProbe } from '@offers/api/infrastructure/health/readiness';
+import { FEED_IMPORT_ATTEMPTS, QueueName } from '@offers/api/infrastructure/jobs/queues';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
 import { liveFeaturedCoupons } from '@offers/api/coupons/queries/featured-coupons';
 import { countCampaignMail, markRecipientsQueued } from '@offers/api/engagement/campaign-mail-counts';
 import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
@@ -10,9 +9,10 @@ import {
   takeUnqueuedRecipients,
   unqueuedRecipientBatches,
 } from '@offers/api/engagement/queries/campaign-batches';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName } from '@offers/api/jobs/queues';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName } from '@offers/api/infrastructure/jobs/queues';
 import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import type { CouponTextLanguage } from '@offers/api/rules/coupons';
 import type { Job } from 'bullmq';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimApproved, ClaimRejected } from '@offers/api/claims/events/claim-events';
 import { claimMailFacts } from '@offers/api/claims/queries/answers';
-import { Environment } from '@offers/api/config/environment';
 import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
 import { ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
 import {
@@ -11,7 +10,6 @@ import {
 import { newsletterConfirmToken, newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
 import { contactMessageById } from '@offers/api/engagement/queries/admin-records';
 import { pendingSubscriber } from '@offers/api/engagement/queries/mail-facts';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
 import {
   MerchantRegistered,
@@ -29,6 +27,8 @@ import {
 import { RESET_RECIPIENT } from '@offers/api/identity/queries/passwords';
 import { userProfile } from '@offers/api/identity/queries/profiles';
 import { referralInvitation } from '@offers/api/identity/referrals';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-events';
 import { destinationOf, payoutById } from '@offers/api/payouts/queries/payouts';

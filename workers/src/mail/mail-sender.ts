@@ -6,9 +6,10 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
 import { countCampaignMail } from '@offers/api/engagement/campaign-mail-counts';
-import { ChangeListener } from '@offers/api/events/change-listener';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { ChangeListener } from '@offers/api/infrastructure/events/change-listener';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
 import {
   type MailToSend,
   markMailSent,
@@ -16,7 +17,6 @@ import {
   recordMailFailure,
   takeNextDueMail,
 } from '@offers/api/mail/outgoing-mails';
-import { Metrics } from '@offers/api/metrics/metrics';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DevMailCatcher } from './dev-mail-catcher.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@offers/api/http/html';
+import { escapeHtml } from '@offers/api/infrastructure/http/html';
 import type { RenderedMail } from '@offers/api/mail/outgoing-mails';
 import type { Language } from '@offers/api/rules/engagement';
 import { plural } from '@offers/api/rules/plurals';

@@ -2,23 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ensureClickPartitions } from '@offers/api/clicks/queries/clicks';
-import { Environment } from '@offers/api/config/environment';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { purgeMailedNotices } from '@offers/api/earnings/queries/notices';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
 import { staleQueuedRuns } from '@offers/api/feeds/queries/runs';
 import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
-import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
 import { purgeExpiredSignInData } from '@offers/api/identity/housekeeping';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
+import { purgeIdempotencyKeys } from '@offers/api/infrastructure/idempotency/idempotency-store';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
 import {
   feedImportJobOptions,
   QueueName,
   ScheduledJob,
   type ScheduledJobName,
-} from '@offers/api/jobs/queues';
+} from '@offers/api/infrastructure/jobs/queues';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { outboxPublisher } from '../events/outbox-relay.service.js';

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { saveTrackingSettings } from '../../identity/merchant-tracking-store.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import type { TrackingSettings } from '../../rules/clicks.js';
 import { TrackingSettingsChanged } from '../events/tracking-events.js';
 

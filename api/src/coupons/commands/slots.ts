@@ -1,8 +1,8 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { QueryFailedError } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { SLOT_MESSAGES as M } from '../../rules/coupons.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import type { SlotChangesDto, SlotDto } from '../dto/review.dto.js';

@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { COUPON_VOTES, MARKET_TIME_ZONE } from '../../rules/coupons.js';
 import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
 import { CouponVoted } from '../events/coupon-events.js';

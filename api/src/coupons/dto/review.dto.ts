@@ -1,6 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import {
+  IsOptional,
+  Nullable,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../infrastructure/http/field-decorators.js';
 import { COUPON_REVIEW, SLOT_KINDS, SLOT_MESSAGES } from '../../rules/coupons.js';
 
 export class ApproveCouponDto {

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 /** A slot as its events carry it: the price in whole paise, null for a free slot. */
 export interface SlotSettings {

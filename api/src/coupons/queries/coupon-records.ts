@@ -1,5 +1,5 @@
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { entityOrder, type ListRequest } from '../../http/react-admin.js';
+import { entityOrder, type ListRequest } from '../../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
 import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { type ListRequest, sqlOrder } from '../../http/react-admin.js';
+import { type ListRequest, sqlOrder } from '../../infrastructure/http/react-admin.js';
 import { paiseToRupees } from '../../rules/money.js';
 import type { SlotSettings } from '../events/slot-events.js';
 import type { SlotAnswer } from './answers.js';

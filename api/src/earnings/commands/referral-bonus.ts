@@ -1,7 +1,7 @@
 import { ConflictException } from '@nestjs/common';
-import type { Environment } from '../../config/environment.js';
-import type { Transaction } from '../../events/unit-of-work.js';
 import { referrerOfShopper } from '../../identity/queries/profiles.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
+import type { Transaction } from '../../infrastructure/events/unit-of-work.js';
 import { lockedBalanceOf, lockShopperBalance } from '../../payouts/queries/payouts.js';
 import { REFERRAL_BONUS } from '../../rules/engagement.js';
 import { rupeesToPaise } from '../../rules/money.js';

@@ -2,8 +2,8 @@
 
 import type { DataSource } from 'typeorm';
 import { couponStoreId } from '../../coupons/queries/coupon-records.js';
-import { type ListRequest, sqlOrder } from '../../http/react-admin.js';
 import { merchantTracking } from '../../identity/queries/merchant-tracking.js';
+import { type ListRequest, sqlOrder } from '../../infrastructure/http/react-admin.js';
 import type { CashbackState } from '../../rules/engagement.js';
 import type { EarningKind } from './answers.js';
 

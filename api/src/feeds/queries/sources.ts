@@ -4,7 +4,7 @@ import {
   largestFreeSlot,
   slotNames,
 } from '../../coupons/queries/slot-names.js';
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { FeedCredential, FeedCsvMapping, FeedPostbackMapping } from '../../rules/feeds.js';
 import type { FeedSourceSettings } from '../events/feed-events.js';
 import type { FeedSourceAnswer, FeedSourceRecordAnswer } from './answers.js';

@@ -1,9 +1,9 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
 import { lockShopper } from '../../identity/queries/shopper-locks.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../rules/engagement.js';
 import { STORE_FOLLOWS } from '../../rules/follows.js';
 import { storeNames } from '../../storefront/queries/store-identity.js';

@@ -2,9 +2,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { rupees } from '../../earnings/money.js';
 import { confirmedEarningsPaise } from '../../earnings/queries/confirmed-earnings.js';
-import type { ListRequest } from '../../http/react-admin.js';
 import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
 import { lockShopper } from '../../identity/queries/shopper-locks.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import { maskAccountNumber, type PayoutMethod, type PayoutState } from '../../rules/payouts.js';
 import type { AdminPayout, ShopperPayout } from './answers.js';
 

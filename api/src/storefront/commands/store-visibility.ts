@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { StoreVisibilityChanged } from '../../identity/events/account-events.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { STORE_VISIBILITY } from '../../rules/storefront.js';
 
 export class SetStoreVisibility extends Command<{ merchantId: number; hidden: boolean }> {
