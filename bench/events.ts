@@ -16,6 +16,7 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { featureEntities } from '@offers/api/entities';
 import type { Environment } from '@offers/api/infrastructure/config/environment';
 import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
 import { DomainEvent, type PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
@@ -252,7 +253,7 @@ class CommandSideModule {
   static forRoot(environment: Environment): DynamicModule {
     return {
       module: CommandSideModule,
-      imports: [PlatformModule.forRoot(environment)],
+      imports: [PlatformModule.forRoot(environment, { entities: featureEntities })],
       providers: [CreateBenchItemHandler],
     };
   }

@@ -22,6 +22,7 @@ import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
 import { CouponExpired } from '@offers/api/coupons/events/coupon-events';
 import { COUPON_STATUS_SQL } from '@offers/api/coupons/queries/coupon-status';
 import { DUE_COUPONS } from '@offers/api/coupons/queries/expiry-sweep';
+import { featureEntities } from '@offers/api/entities';
 import type { Environment } from '@offers/api/infrastructure/config/environment';
 import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
 import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
@@ -277,7 +278,10 @@ async function measureLoad(
 @Module({})
 class SweepModule {
   static forRoot(environment: Environment): DynamicModule {
-    return { module: SweepModule, imports: [PlatformModule.forRoot(environment), CouponCommandsModule] };
+    return {
+      module: SweepModule,
+      imports: [PlatformModule.forRoot(environment, { entities: featureEntities }), CouponCommandsModule],
+    };
   }
 }
 

@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
+import { featureEntities } from '../entities.js';
 import { loadEnvironmentOrExit } from '../infrastructure/config/environment.js';
 import { dataSourceOptions } from '../infrastructure/database/data-source-options.js';
 import { seeds } from './seeds.js';
 
 const environment = loadEnvironmentOrExit();
-const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }));
+const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
 try {
   await dataSource.initialize();
   if (seeds.length === 0) console.log('Demo data: no seeds registered.');

@@ -27,6 +27,7 @@ import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { Environment } from '../infrastructure/config/environment.js';
 import { validateForm } from '../infrastructure/http/forms.js';
 import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import type { RawBodyRequest } from '../infrastructure/http/raw-body.js';
 import { listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 import { EARNINGS, POSTBACK } from '../rules/engagement.js';
@@ -52,7 +53,6 @@ import {
   type PostbackMerchant,
 } from './queries/earnings.js';
 import { earningTimeline } from './queries/timeline.js';
-import type { RawBodyRequest } from './raw-body.js';
 
 export const POSTBACK_PATH = '/api/postbacks/purchases';
 export const SIGNATURE_HEADER = 'x-signature';

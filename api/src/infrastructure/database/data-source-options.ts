@@ -1,6 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { Environment } from '../config/environment.js';
-import { entities } from './entities.js';
+import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
 import { migrations } from './migrations/index.js';
 import { QueryLogger } from './query-logger.js';
 
@@ -52,11 +52,22 @@ export function poolLimits(environment: Environment, kind: PoolKind): PoolLimits
   }
 }
 
-export function dataSourceOptions(databaseUrl: string, pool: PoolLimits = { size: 20 }): DataSourceOptions {
+/** The entity classes a data source maps (TypeORM under ESM takes classes, not globs). */
+export type EntityClasses = readonly (new (...args: never[]) => object)[];
+
+/**
+ * A data source's options. The infrastructure maps its own tables (the outbox and the inbox); the
+ * features' entities come from the process that opens it (`featureEntities` of api/src/entities.ts).
+ */
+export function dataSourceOptions(
+  databaseUrl: string,
+  pool: PoolLimits = { size: 20 },
+  entities: EntityClasses = [],
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities,
+    entities: [OutboxEvent, InboxEntry, ...entities],
     migrations,
     migrationsTableName: 'migrations',
     // The schema changes only through migrations.

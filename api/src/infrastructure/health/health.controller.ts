@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../../identity/sessions/access.js';
+import { Public } from '../http/access.js';
 import { liveness } from './operations-server.js';
 import { ReadinessProbe } from './readiness.js';
 

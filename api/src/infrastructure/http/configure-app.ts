@@ -6,11 +6,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { POSTBACK_PATH } from '../../earnings/earnings.controllers.js';
-import { keepRawBody } from '../../earnings/raw-body.js';
-import { authenticate, authorize } from '../../identity/sessions/access.js';
-import { SessionService } from '../../identity/sessions/session.service.js';
-import { FEED_POSTBACK } from '../../rules/feeds.js';
 import { transportSecurityHeaders } from '../../rules/http.js';
 import { Environment } from '../config/environment.js';
 import { QueueRegistry } from '../jobs/queue-registry.js';
@@ -18,10 +13,12 @@ import { QueueName } from '../jobs/queues.js';
 import { Metrics } from '../metrics/metrics.js';
 import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
+import { ADMIN_GATE, type AdminGate } from './access.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
 import { addressList } from './client-address.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
 import { RateLimits } from './rate-limits.js';
+import { keepRawBody, RAW_BODY_ROUTES, type RawBodyRoutes } from './raw-body.js';
 import { ReadyAnswers, readyServerFactory } from './ready-answers.js';
 import { answerWithinDeadline } from './request-deadline.js';
 import {
@@ -119,8 +116,9 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
   // NUL characters and lone surrogates, in the address or a body, are refused before any route.
   refuseUnreadableText(instance);
   useDepthCheckedJson(app.getHttpAdapter() as FastifyAdapter);
-  // Postbacks are signed over their exact bytes (a network's may be).
-  keepRawBody(instance, [POSTBACK_PATH], [FEED_POSTBACK.pathPrefix]);
+  // Routes whose callers sign the body's bytes, as the feature serving them registered them.
+  const rawBodyRoutes = app.get<RawBodyRoutes>(RAW_BODY_ROUTES);
+  keepRawBody(instance, rawBodyRoutes.paths, rawBodyRoutes.prefixes);
   await app.register(cookie);
   // Forms with files (coupon ad images, store banners); each route reads its parts itself.
   await app.register(multipart, { limits: { fields: 100, files: 4, parts: 110 } });
@@ -155,14 +153,14 @@ async function mountQueueDashboard(app: NestFastifyApplication): Promise<void> {
     ),
     serverAdapter,
   });
-  const sessions = app.get(SessionService);
+  const adminGate = app.get<AdminGate>(ADMIN_GATE);
   const logger = new Logger('QueueDashboard');
   await app.register(
     async (scope: FastifyInstance) => {
       // Outside Nest's router, so the guard is applied here: admins only, like /api/admin/*.
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         try {
-          authorize(await authenticate(sessions, request), request, 'admin');
+          await adminGate.admit(request);
         } catch (error) {
           return sendErrorBody(reply, toErrorBody(error, requestIdOf(request), logger));
         }

@@ -9,8 +9,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable, of, switchMap, throwError } from 'rxjs';
-import type { AccountRequest } from '../../identity/sessions/access.js';
 import { IDEMPOTENCY } from '../../rules/http.js';
+import type { RequestWithAccount } from '../http/access.js';
 import { toErrorBody } from '../http/error-filter.js';
 import { handlerStatus } from '../http/request-deadline.js';
 import { IdempotencyStore, type StoredAnswer } from './idempotency-store.js';
@@ -61,7 +61,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<AccountRequest & IdempotentRequest>();
+    const request = context.switchToHttp().getRequest<RequestWithAccount & IdempotentRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     if (!COMMAND_METHODS.has(request.method)) return next.handle();
     const key = readIdempotencyKey(request.headers[IDEMPOTENCY.header]);

@@ -13,9 +13,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { configureImageLimit } from '../../media/images.js';
 import { Environment } from '../config/environment.js';
-import { dataSourceOptions, type PoolKind, poolLimits } from '../database/data-source-options.js';
+import {
+  dataSourceOptions,
+  type EntityClasses,
+  type PoolKind,
+  poolLimits,
+} from '../database/data-source-options.js';
 import { OutboxSignal } from '../events/outbox-signal.js';
 import { UnitOfWork } from '../events/unit-of-work.js';
 import { RateLimits } from '../http/rate-limits.js';
@@ -32,6 +36,8 @@ export interface PlatformOptions {
   logDestination?: DestinationStream;
   /** Whose limits the main database pool takes: the API's (short) or the workers' (patient). */
   pool?: Exclude<PoolKind, 'access'>;
+  /** The features' entities the main data source maps (the composition root's list). */
+  entities?: EntityClasses;
 }
 
 @Injectable()
@@ -56,14 +62,17 @@ class RedisConnections implements OnApplicationShutdown {
 export class PlatformModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     const redisLogger = new Logger('Redis');
-    configureImageLimit(environment.MEDIA_MAX_MB);
     return {
       module: PlatformModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ ...environment })] }),
         LoggerModule.forRoot(loggerOptions(environment, options.logDestination)),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(environment.DATABASE_URL, poolLimits(environment, options.pool ?? 'api')),
+          ...dataSourceOptions(
+            environment.DATABASE_URL,
+            poolLimits(environment, options.pool ?? 'api'),
+            options.entities,
+          ),
           autoLoadEntities: false,
         }),
         CqrsModule.forRoot(),

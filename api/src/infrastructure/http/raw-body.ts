@@ -4,6 +4,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 
+/**
+ * The routes whose callers sign the body's exact bytes: paths, and prefixes of paths. Provided by
+ * the feature that serves them (the earnings' postbacks), read when the HTTP app is configured.
+ */
+export interface RawBodyRoutes {
+  paths: readonly string[];
+  prefixes: readonly string[];
+}
+
+export const RAW_BODY_ROUTES = Symbol('RAW_BODY_ROUTES');
+
 /** Postbacks are small; anything bigger is refused before it is read whole. */
 const RAW_BODY_MAX_BYTES = 64 * 1024;
 
