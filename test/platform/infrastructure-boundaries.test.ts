@@ -14,15 +14,6 @@ const INFRASTRUCTURE = 'api/src/infrastructure';
 /** What the infrastructure may import from api/src besides itself: the shared rules. */
 const ALLOWED = [INFRASTRUCTURE, 'api/src/rules'];
 
-/**
- * Migrations that still import a feature's code, each as `file: imported file`: debts to pay
- * (a migration holds the SQL of its day), none may be added, and one paid must leave the list.
- */
-const KNOWN: string[] = [
-  'api/src/infrastructure/database/migrations/1764450000000-store-cards.ts: api/src/storefront/queries/store-identity.ts',
-  'api/src/infrastructure/database/migrations/1764470000000-forgiving-search.ts: api/src/coupons/queries/search.ts',
-];
-
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"\n]+)['"]/g;
 
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
@@ -60,7 +51,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 describe('the infrastructure and the features', () => {
-  it('imports no feature from api/src/infrastructure, and the known debts shrink', () => {
+  it('imports no feature from api/src/infrastructure', () => {
     const files = sourceFiles(INFRASTRUCTURE);
     expect(files.length).toBeGreaterThan(50);
     const reaches = files
@@ -70,8 +61,7 @@ describe('the infrastructure and the features', () => {
         ),
       )
       .sort();
-    expect(reaches.filter((reach) => !KNOWN.includes(reach))).toEqual([]);
-    expect(KNOWN.filter((reach) => !reaches.includes(reach))).toEqual([]);
+    expect(reaches).toEqual([]);
   });
 
   it('would notice a feature imported relatively, by package name or lazily', () => {

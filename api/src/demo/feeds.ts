@@ -67,7 +67,7 @@ export function movedToToday(text: string, today = marketClock(Date.now()).day):
 
 /** A demo feed as uploaded: the file kept beside this module (the build copies it), dated today. */
 export async function demoFeedFile(file: string): Promise<Buffer> {
-  const text = await readFile(new URL(`./demo/${file}`, import.meta.url), 'utf8');
+  const text = await readFile(new URL(`./feeds/${file}`, import.meta.url), 'utf8');
   return Buffer.from(movedToToday(text));
 }
 
