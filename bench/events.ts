@@ -16,19 +16,21 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { featureEntities } from '@offers/api/entities';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
-import { DomainEvent, type PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { domainEventJobOptions, QueueName } from '@offers/api/infrastructure/jobs/queues';
-import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
+import { DomainEvent, type PublishedEvent } from '@offers/api/events';
 import {
   closeRedisConnection,
   createRedisConnection,
   deleteKeysUnder,
-} from '@offers/api/infrastructure/redis/redis-connection';
+  domainEventJobOptions,
+  dropDatabase,
+  type Environment,
+  featureEntities,
+  migrateDatabase,
+  PlatformModule,
+  QueueName,
+  QueueRegistry,
+  UnitOfWork,
+} from '@offers/api/platform';
 import { type Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pg from 'pg';

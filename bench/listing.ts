@@ -17,16 +17,18 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
-import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
-import { CouponExpired } from '@offers/api/coupons/events/coupon-events';
-import { COUPON_STATUS_SQL } from '@offers/api/coupons/queries/coupon-status';
-import { DUE_COUPONS } from '@offers/api/coupons/queries/expiry-sweep';
-import { featureEntities } from '@offers/api/entities';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
-import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
-import { deleteKeysUnder } from '@offers/api/infrastructure/redis/redis-connection';
+import { ExpireDueCoupons } from '@offers/api/commands';
+import { CouponExpired } from '@offers/api/events';
+import {
+  CouponCommandsModule,
+  deleteKeysUnder,
+  dropDatabase,
+  type Environment,
+  featureEntities,
+  migrateDatabase,
+  PlatformModule,
+} from '@offers/api/platform';
+import { COUPON_STATUS_SQL, DUE_COUPONS } from '@offers/api/read-models';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';

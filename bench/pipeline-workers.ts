@@ -10,11 +10,11 @@ import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import type { PublishedEvent } from '@offers/api/events';
+import { validateEnvironment } from '@offers/api/platform';
+import type { EventConsumer } from '@offers/workers/events';
+import { parseWorkerRoles, WorkersModule } from '@offers/workers/module';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { EventConsumer } from '../workers/src/events/event-consumer.js';
-import { parseWorkerRoles, WorkersModule } from '../workers/src/workers.module.js';
 import { exitUnlessStartedByBench, serveBench } from './processes.js';
 import { BENCH_EVENT, measureProcess } from './shared.js';
 

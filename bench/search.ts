@@ -10,8 +10,8 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { searchSql } from '@offers/api/coupons/queries/search';
-import { SEARCH_SUGGESTIONS } from '@offers/api/rules/coupons';
+import { searchSql } from '@offers/api/read-models';
+import { SEARCH_SUGGESTIONS } from '@offers/api/rules';
 import pg from 'pg';
 import { startMarketplace } from '../test/support/marketplace.js';
 import { MERCHANTS, seedCoupons, seedListings, seedMerchants, vacuumAnalyze } from './listing/seed.js';

@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { type Environment, validateEnvironment } from '@offers/api/infrastructure/config/environment';
-import { dropDatabase } from '@offers/api/infrastructure/database/database-setup';
 import {
   closeRedisConnection,
   createRedisConnection,
   deleteKeysUnder,
-} from '@offers/api/infrastructure/redis/redis-connection';
+  dropDatabase,
+  type Environment,
+  validateEnvironment,
+} from '@offers/api/platform';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 

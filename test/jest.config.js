@@ -28,10 +28,11 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // The api package's source, as its exports' `@offers/source` condition names it for the web
-    // apps' builds: tests run what is in the tree, not the last build.
+    // The api's and the workers' entries in source, as their exports' `@offers/source` condition
+    // names them: tests run what is in the tree, not the last build.
     '^@offers/api/rules$': '<rootDir>/api/src/rules/index.ts',
-    '^@offers/api/(.*)$': '<rootDir>/api/src/$1',
+    '^@offers/api/(.*)$': '<rootDir>/api/src/entries/$1',
+    '^@offers/workers/(.*)$': '<rootDir>/workers/src/entries/$1',
   },
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+\\.tsx$': ['@swc/jest', swcTsx] },
   testEnvironment: 'node',

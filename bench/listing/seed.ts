@@ -4,7 +4,7 @@
  * `coupon_listings` rows the listing projection would have written for them.
  */
 
-import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
+import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/read-models';
 import type pg from 'pg';
 
 export const MERCHANTS = 100;

@@ -13,8 +13,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { demoContentSeed } from '@offers/api/demo/content';
-import { demoCouponsSeed } from '@offers/api/demo/coupons';
+import { demoContentSeed, demoCouponsSeed } from '@offers/api/demo';
 import { launchBrowser } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';

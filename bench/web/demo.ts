@@ -3,10 +3,8 @@
  * database and waited for until the workers have projected it into the site's read models.
  */
 
-import { demoContentSeed } from '@offers/api/demo/content';
-import { demoCouponsSeed } from '@offers/api/demo/coupons';
-import { demoStorefrontSeed } from '@offers/api/demo/storefront';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { demoContentSeed, demoCouponsSeed, demoStorefrontSeed } from '@offers/api/demo';
+import type { Environment } from '@offers/api/platform';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../test/support/test-environment.js';
 

@@ -1,13 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CouponRevealed } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { appendToOutbox } from '@offers/api/infrastructure/events/unit-of-work';
+import { CouponRevealed, type PublishedEvent } from '@offers/api/events';
+import { appendToOutbox } from '@offers/api/platform';
 import { ANALYTICS, marketClock } from '@offers/api/rules';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { CouponListingProjection, DailyFiguresProjection } from '@offers/workers/consumers';
+import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import {
   approve,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type RouteSummary, registeredRoutes } from '@offers/api/infrastructure/http/configure-app';
-import { HTTP_MESSAGES } from '@offers/api/rules/http';
+import { type RouteSummary, registeredRoutes } from '@offers/api/platform';
+import { HTTP_MESSAGES } from '@offers/api/rules';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';

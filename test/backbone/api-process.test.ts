@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
 import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { freePort, type RunningProcess, startNode } from '../support/processes.js';

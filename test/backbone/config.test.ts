@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import { validateEnvironment } from '@offers/api/platform';
 import { startNode } from '../support/processes.js';
 
 describe('settings', () => {

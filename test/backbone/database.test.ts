@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from '@jest/globals';
-import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
-import { migrations } from '@offers/api/infrastructure/database/migrations/index';
+import { dropDatabase, migrateDatabase, migrations } from '@offers/api/platform';
 import pg from 'pg';
 
 const url = `postgres://postgres@127.0.0.1:5432/offers_test_database_${randomBytes(4).toString('hex')}`;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import type { PublishedEvent } from '@offers/api/events';
+import type { EventConsumer } from '@offers/workers/events';
 import type { EntityManager } from 'typeorm';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import { createLedgerTables, EntryRecorded, RecordEntry } from '../support/ledger.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers, type WorkersApp } from '../support/workers-app.js';

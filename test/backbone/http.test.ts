@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { Public } from '@offers/api/identity/sessions/access';
-import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
-import { INTERNAL_ERROR_MESSAGE } from '@offers/api/infrastructure/http/error-filter';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
-import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules/http';
+import { INTERNAL_ERROR_MESSAGE, INVALID_INPUT_MESSAGE, OperationsService } from '@offers/api/platform';
+import { Public } from '@offers/api/read-models';
+import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules';
 import { IsEmail, IsString, MinLength } from 'class-validator';
 import { type ApiApp, send, startApi } from '../support/api-app.js';
 import { freePort } from '../support/processes.js';

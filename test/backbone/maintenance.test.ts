@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName, ScheduledJob } from '@offers/api/infrastructure/jobs/queues';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
+import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
 import { appliedCount, createLedgerTables, LedgerProjection, RecordEntry } from '../support/ledger.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers, type WorkersApp } from '../support/workers-app.js';

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { outboxSignalChannel } from '@offers/api/infrastructure/events/outbox-signal';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
 import {
   closeRedisConnection,
   createRedisConnection,
-} from '@offers/api/infrastructure/redis/redis-connection';
+  outboxSignalChannel,
+  QueueRegistry,
+} from '@offers/api/platform';
+import { OutboxRelay, outboxPublisher } from '@offers/workers/events';
 import type { Redis } from 'ioredis';
-import { OutboxRelay } from '../../workers/src/events/outbox-relay.js';
-import { outboxPublisher } from '../../workers/src/events/outbox-relay.service.js';
 import { createLedgerTables, LedgerProjection, RecordEntry } from '../support/ledger.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers, type WorkersApp } from '../support/workers-app.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { DomainEvent } from '@offers/api/events';
+import { UnitOfWork } from '@offers/api/platform';
+import { EventDispatcher } from '@offers/workers/events';
 import {
   appliedCount,
   createLedgerTables,

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CouponRevealed } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
+import { CouponRevealed, type PublishedEvent, StoreSaved } from '@offers/api/events';
+import {
+  CouponListingProjection,
+  DailyFiguresProjection,
+  StorePageProjection,
+} from '@offers/workers/consumers';
+import { applyOnce, type EventConsumer } from '@offers/workers/events';
 import pg from 'pg';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
-import { applyOnce } from '../../workers/src/events/event-dispatcher.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers, type WorkersApp } from '../support/workers-app.js';
 

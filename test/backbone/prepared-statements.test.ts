@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
-import { preparedStatement, runPrepared } from '@offers/api/infrastructure/database/prepared-statements';
-import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
-import { appendToOutbox } from '@offers/api/infrastructure/events/unit-of-work';
+import { DomainEvent } from '@offers/api/events';
+import { appendToOutbox, dataSourceOptions, preparedStatement, runPrepared } from '@offers/api/platform';
+import { applyOnce, markProcessed, OutboxPublisher } from '@offers/workers/events';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { applyOnce } from '../../workers/src/events/event-dispatcher.js';
-import { markProcessed } from '../../workers/src/events/event-outcomes.js';
-import { OutboxPublisher } from '../../workers/src/events/outbox-relay.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 class ThingNoted extends DomainEvent<{ note: string }> {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { rateAtClick, storeCashback } from '@offers/api/cashback/queries/rates';
-import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
 import {
   createDatabaseIfMissing,
+  dataSourceOptions,
   dropDatabase,
   migrateDatabase,
-} from '@offers/api/infrastructure/database/database-setup';
-import { migrations } from '@offers/api/infrastructure/database/migrations/index';
+  migrations,
+} from '@offers/api/platform';
+import { rateAtClick, storeCashback } from '@offers/api/read-models';
 import { DataSource } from 'typeorm';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASHBACK_MESSAGES } from '@offers/api/rules/cashback';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { CASHBACK_MESSAGES } from '@offers/api/rules';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import { mapAdvertiser } from '../support/feeds.js';

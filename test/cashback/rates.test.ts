@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { storeCashback } from '@offers/api/cashback/queries/rates';
-import { CASHBACK_LIMITS, CASHBACK_MESSAGES } from '@offers/api/rules/cashback';
+import { storeCashback } from '@offers/api/read-models';
+import { CASHBACK_LIMITS, CASHBACK_MESSAGES } from '@offers/api/rules';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 

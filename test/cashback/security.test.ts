@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { balanceOf } from '@offers/api/payouts/queries/payouts';
-import { POSTBACK, REFERRAL_BONUS } from '@offers/api/rules/engagement';
+import { balanceOf } from '@offers/api/read-models';
+import { POSTBACK, REFERRAL_BONUS } from '@offers/api/rules';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';
 import { type CashbackShop, cashbackShop } from '../support/payouts.js';

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CLAIM_MESSAGES, CLAIM_RULES } from '@offers/api/rules/claims';
-import { countedMessage } from '@offers/api/rules/plurals';
+import { CLAIM_MESSAGES, CLAIM_RULES, countedMessage } from '@offers/api/rules';
 import sharp from 'sharp';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { clickOutDaysAgo } from '../support/claims.js';

@@ -1,12 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newClickId } from '@offers/api/clicks/click-ids';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName, ScheduledJob } from '@offers/api/infrastructure/jobs/queues';
-import { CLICK_OUT, TRACKING } from '@offers/api/rules/clicks';
-import { POSTBACK } from '@offers/api/rules/engagement';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
+import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
+import { newClickId } from '@offers/api/read-models';
+import { CLICK_OUT, POSTBACK, TRACKING } from '@offers/api/rules';
+import { CouponListingProjection, DailyFiguresProjection } from '@offers/workers/consumers';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import {
   approve,

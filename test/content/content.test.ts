@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildHomeContent } from '@offers/api/content/queries/home-content';
-import { demoContentSeed } from '@offers/api/demo/content';
+import { demoContentSeed } from '@offers/api/demo';
+import { buildHomeContent } from '@offers/api/read-models';
 import {
   CONTENT_DEFAULTS,
+  IMAGE_RULES,
   CONTENT_LIMITS as L,
   CONTENT_MESSAGES as M,
   textIn,
-} from '@offers/api/rules/content';
-import { textTooLong } from '@offers/api/rules/forms';
-import { IMAGE_RULES } from '@offers/api/rules/media';
+  textTooLong,
+} from '@offers/api/rules';
+import { HomeContentProjection } from '@offers/workers/consumers';
+import { rebuildProjection } from '@offers/workers/events';
 import type { PoolClient } from 'pg';
 import sharp from 'sharp';
 import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
-import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
 import { multipart } from '../support/coupons.js';
 import {
   approve,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
-import { ListingCache } from '@offers/api/coupons/queries/listing-cache';
-import { CATEGORIES } from '@offers/api/rules/coupons';
+import { LISTINGS_CHANNEL } from '@offers/api/events';
+import { ListingCache } from '@offers/api/read-models';
+import { CATEGORIES } from '@offers/api/rules';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
-import { AddCoupon, type CouponDraft } from '@offers/api/coupons/commands/addition';
-import { ApplyCouponLot, type CouponLot } from '@offers/api/coupons/commands/coupon-lot';
-import { EndCoupons, ReviseCoupon } from '@offers/api/coupons/commands/feed-changes';
+import {
+  AddCoupon,
+  ApplyCouponLot,
+  type CouponDraft,
+  type CouponLot,
+  EndCoupons,
+  ReviseCoupon,
+} from '@offers/api/commands';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import {
   commandsOf,

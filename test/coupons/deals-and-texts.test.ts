@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AddCoupon, type CouponDraft } from '@offers/api/coupons/commands/addition';
-import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
-import { COUPON_FORM, COUPON_TEXT_RULES } from '@offers/api/rules/coupons';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { AddCoupon, type CouponDraft, ExpireDueCoupons } from '@offers/api/commands';
+import { COUPON_FORM, COUPON_TEXT_RULES } from '@offers/api/rules';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm } from '../support/coupons.js';
 import {

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
-import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
-import { HOLD_EXPIRY_SWEEP } from '@offers/api/coupons/queries/coupon-status';
-import { LISTING_ORDER } from '@offers/api/coupons/queries/listings';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { COUPON_REVIEW, REVEAL_LIMITS } from '@offers/api/rules/coupons';
-import { HTTP_MESSAGES } from '@offers/api/rules/http';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { ExpireDueCoupons } from '@offers/api/commands';
+import { LISTINGS_CHANNEL, type PublishedEvent } from '@offers/api/events';
+import { HOLD_EXPIRY_SWEEP, LISTING_ORDER } from '@offers/api/read-models';
+import { COUPON_REVIEW, HTTP_MESSAGES, REVEAL_LIMITS } from '@offers/api/rules';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import {
   approve,

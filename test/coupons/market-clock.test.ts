@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MARKET_TIME_ZONE, marketClock } from '@offers/api/rules/coupons';
+import { MARKET_TIME_ZONE, marketClock } from '@offers/api/rules';
 
 /** The reference: the time-zone database's answer for India at the instant. */
 function zoneClock(at: number) {

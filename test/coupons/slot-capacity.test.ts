@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { COUPON_REVIEW } from '@offers/api/rules/coupons';
+import { COUPON_REVIEW } from '@offers/api/rules';
 import pg from 'pg';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SLOT_MESSAGES } from '@offers/api/rules/coupons';
+import { SLOT_MESSAGES } from '@offers/api/rules';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 
 // No relay and no consumers: every event a command records stays in the outbox to be read.

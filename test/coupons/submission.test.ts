@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { COUPON_FORM as F } from '@offers/api/rules/coupons';
+import { COUPON_FORM as F } from '@offers/api/rules';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm, multipart, ONE_PIXEL_PNG } from '../support/coupons.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';

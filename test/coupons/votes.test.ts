@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { COUPON_VOTES } from '@offers/api/rules/coupons';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
+import { COUPON_VOTES } from '@offers/api/rules';
+import { CouponListingProjection } from '@offers/workers/consumers';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import {
   approve,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { CONTACT_FORM, FORM_LIMITS } from '@offers/api/rules/engagement';
+import { CONTACT_FORM, FORM_LIMITS } from '@offers/api/rules';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { eventually } from '../support/test-environment.js';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EARNINGS } from '@offers/api/rules/engagement';
-import { EarningUpdates } from '../../workers/src/mail/earning-updates.js';
+import { EARNINGS } from '@offers/api/rules';
+import { EarningUpdates } from '@offers/workers/mail';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { untilEventsProcessed } from '../support/marketplace.js';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EARNINGS, POSTBACK } from '@offers/api/rules/engagement';
+import { EARNINGS, POSTBACK } from '@offers/api/rules';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, merchantWithCoupon } from '../support/marketplace.js';

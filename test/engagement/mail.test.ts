@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertStoreWithoutAccount } from '@offers/api/identity/queries/stores-without-account';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { DomainEvent, type PublishedEvent } from '@offers/api/events';
+import { UnitOfWork } from '@offers/api/platform';
+import { insertStoreWithoutAccount } from '@offers/api/read-models';
+import { EventDispatcher } from '@offers/workers/events';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, submitCoupon } from '../support/marketplace.js';

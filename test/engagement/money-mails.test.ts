@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EarningUpdates } from '../../workers/src/mail/earning-updates.js';
+import { EarningUpdates } from '@offers/workers/mail';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { untilEventsProcessed } from '../support/marketplace.js';

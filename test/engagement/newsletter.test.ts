@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
-import { NEWSLETTER } from '@offers/api/rules/engagement';
+import { resumeStalledCampaigns } from '@offers/api/commands';
+import { UnitOfWork } from '@offers/api/platform';
+import { NEWSLETTER } from '@offers/api/rules';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { type RunningProcess, startNode } from '../support/processes.js';
 import { linkIn } from '../support/smtp.js';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoCouponsSeed } from '@offers/api/demo/coupons';
-import { DEMO_SHOPPER, demoPayoutsSeed } from '@offers/api/demo/payouts';
-import { PAYOUT } from '@offers/api/rules/payouts';
+import { DEMO_SHOPPER, demoCouponsSeed, demoPayoutsSeed } from '@offers/api/demo';
+import { PAYOUT } from '@offers/api/rules';
 import {
   BEARER_SIGN_IN,
   registerAndSignInMerchant,

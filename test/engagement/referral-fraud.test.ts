@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { POSTBACK } from '@offers/api/rules/engagement';
+import { POSTBACK } from '@offers/api/rules';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { approveHeldPurchase } from '../support/claims.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';

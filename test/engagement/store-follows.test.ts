@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
-import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules/follows';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { StoreAlerts, StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
+import { CouponApproved, type PublishedEvent } from '@offers/api/events';
+import { validateEnvironment } from '@offers/api/platform';
+import { STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules';
+import { EventDispatcher } from '@offers/workers/events';
+import { StoreAlerts, StoreAlertsConsumer } from '@offers/workers/mail';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, submitCoupon, untilEventsProcessed, untilListed } from '../support/marketplace.js';

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AddCoupon } from '@offers/api/coupons/commands/addition';
-import {
-  advertiserStore,
-  categoryIdsFor,
-  noteUnmappedAdvertiser,
-} from '@offers/api/feeds/queries/advertisers';
-import { FEED_ADVERTISER_MESSAGES as M } from '@offers/api/rules/feeds';
+import { AddCoupon } from '@offers/api/commands';
+import { advertiserStore, categoryIdsFor, noteUnmappedAdvertiser } from '@offers/api/read-models';
+import { FEED_ADVERTISER_MESSAGES as M } from '@offers/api/rules';
 import sharp from 'sharp';
 import {
   BEARER_SIGN_IN,

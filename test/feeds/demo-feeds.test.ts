@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_COUPON_COUNT } from '@offers/api/demo/coupons';
-import { DEMO_FEED_DAY, DEMO_FEEDS, DEMO_WAITING_ADVERTISER, movedToToday } from '@offers/api/demo/feeds';
-import { seeds } from '@offers/api/demo/seeds';
-import type { FeedRunAnswer } from '@offers/api/feeds/queries/answers';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import type { FeedRunAnswer } from '@offers/api/contracts';
+import {
+  DEMO_COUPON_COUNT,
+  DEMO_FEED_DAY,
+  DEMO_FEEDS,
+  DEMO_WAITING_ADVERTISER,
+  movedToToday,
+  seeds,
+} from '@offers/api/demo';
+import { CouponListingProjection, StorePageProjection } from '@offers/workers/consumers';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
 

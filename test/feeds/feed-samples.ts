@@ -7,7 +7,7 @@ import {
   type FeedRow,
   type ReadFeedOptions,
   readFeed,
-} from '@offers/api/feeds/formats/index';
+} from '@offers/api/read-models';
 import type { FeedCsvMapping, FeedFormat } from '@offers/api/rules';
 
 export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ConfigurationError, validateEnvironment } from '@offers/api/platform';
 import {
   type FeedCredential,
   FeedError,
@@ -14,8 +15,7 @@ import {
   feedLimits,
   fetchFeed,
   readFeed,
-} from '@offers/api/feeds/formats/index';
-import { ConfigurationError, validateEnvironment } from '@offers/api/infrastructure/config/environment';
+} from '@offers/api/read-models';
 import { admitadCoupon, fixture, readAll } from './feed-samples.js';
 
 const API_KEY = 'lmd-key-7f3a9c2e51b04d8e';

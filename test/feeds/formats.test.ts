@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
-import { csvMappingProblems, FeedTooLarge, FeedUnreadable, readFeed } from '@offers/api/feeds/formats/index';
+import { csvMappingProblems, FeedTooLarge, FeedUnreadable, readFeed } from '@offers/api/read-models';
 import {
   FEED_REJECTION_REASONS,
   FEED_REJECTIONS,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { multipart } from '../support/coupons.js';

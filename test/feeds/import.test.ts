@@ -2,17 +2,11 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
-import {
-  ADVERTISER_DIRECTORY,
-  type AdvertiserDirectory,
-} from '@offers/api/feeds/import/advertiser-directory';
-import { feedCouponTarget } from '@offers/api/feeds/queries/feed-coupons';
-import { ReadinessProbe } from '@offers/api/infrastructure/health/readiness';
-import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { RequestDueFeedRuns } from '@offers/api/commands';
+import { Metrics, ReadinessProbe } from '@offers/api/platform';
+import { ADVERTISER_DIRECTORY, type AdvertiserDirectory, feedCouponTarget } from '@offers/api/read-models';
+import { CouponListingProjection, StorePageProjection } from '@offers/workers/consumers';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import {

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EARNINGS, POSTBACK } from '@offers/api/rules/engagement';
-import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules/feeds';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { EARNINGS, FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS, POSTBACK } from '@offers/api/rules';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import { mapAdvertiser } from '../support/feeds.js';

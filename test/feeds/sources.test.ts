@@ -1,17 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
-import { moveFeedRun, recordFeedRejections } from '@offers/api/feeds/queries/runs';
-import { feedCredential } from '@offers/api/feeds/queries/sources';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName } from '@offers/api/infrastructure/jobs/queues';
-import {
-  closeRedisConnection,
-  createRedisConnection,
-} from '@offers/api/infrastructure/redis/redis-connection';
-import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '@offers/api/rules/feeds';
+import { closeRedisConnection, createRedisConnection, QueueName, QueueRegistry } from '@offers/api/platform';
+import { feedCredential, feedImportJobId, moveFeedRun, recordFeedRejections } from '@offers/api/read-models';
+import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '@offers/api/rules';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { Worker } from 'bullmq';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { multipart } from '../support/coupons.js';
 import { type Marketplace, startMarketplace, untilEventsProcessed } from '../support/marketplace.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '@offers/api/rules/http';
+import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '@offers/api/rules';
 import { registerAndSignInUser, userRegistration } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoSlotsSeed } from '@offers/api/demo/slots';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { areaRole } from '@offers/api/identity/sessions/access';
-import type { Role } from '@offers/api/identity/sessions/session.service';
-import { type RouteSummary, registeredRoutes } from '@offers/api/infrastructure/http/configure-app';
+import { DEVELOPMENT_ADMIN_PASSWORD, demoSlotsSeed, firstAdminSeed } from '@offers/api/demo';
+import { type RouteSummary, registeredRoutes } from '@offers/api/platform';
+import { areaRole, type Role } from '@offers/api/read-models';
 import {
   BEARER_SIGN_IN,
   registerAndSignInMerchant,

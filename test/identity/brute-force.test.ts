@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { PASSWORD_RESET, REGISTRATION_LIMIT, SIGN_IN_THROTTLE } from '@offers/api/rules/accounts';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/demo';
+import { PASSWORD_RESET, REGISTRATION_LIMIT, SIGN_IN_THROTTLE } from '@offers/api/rules';
 import {
   MERCHANT_PASSWORD,
   merchantRegistration,

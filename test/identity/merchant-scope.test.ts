@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { MerchantScope } from '@offers/api/identity/merchant-scope';
+import { MerchantScope } from '@offers/api/read-models';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { passwordResetToken } from '@offers/api/identity/password-reset';
-import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules/accounts';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
+import { passwordResetToken } from '@offers/api/read-models';
+import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules';
+import { EventDispatcher } from '@offers/workers/events';
 import {
   BEARER_SIGN_IN,
   MERCHANT_PASSWORD,

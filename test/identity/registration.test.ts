@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
+import { emailConfirmationToken } from '@offers/api/read-models';
 import {
   ADMIN_SIGN_IN,
   MERCHANT_REGISTRATION as M,
   MERCHANT_SIGN_IN,
   USER_REGISTRATION as U,
   USER_SIGN_IN,
-} from '@offers/api/rules/accounts';
+} from '@offers/api/rules';
 import { merchantRegistration, registrationAddress, userRegistration } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { createTestEnvironment, type TestEnvironment } from '../support/test-environment.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { BAD_XSRF_TOKEN, NOT_SIGNED_IN } from '@offers/api/identity/sessions/access';
-import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '@offers/api/rules/accounts';
+import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/demo';
+import { BAD_XSRF_TOKEN, NOT_SIGNED_IN } from '@offers/api/read-models';
+import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, USER_SIGN_IN } from '@offers/api/rules';
 import {
   BEARER_SIGN_IN,
   MERCHANT_PASSWORD,

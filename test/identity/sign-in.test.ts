@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  MERCHANT_SIGN_IN,
-  SIGN_IN_THROTTLE,
-  USER_REGISTRATION,
-  USER_SIGN_IN,
-} from '@offers/api/rules/accounts';
+import { MERCHANT_SIGN_IN, SIGN_IN_THROTTLE, USER_REGISTRATION, USER_SIGN_IN } from '@offers/api/rules';
 import {
   MERCHANT_PASSWORD,
   registerAndSignInMerchant,

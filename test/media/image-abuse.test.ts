@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   FORBIDDEN_ADDRESS,
   fetchImage,
+  IMAGE_TOO_MANY_PIXELS,
   isPrivateAddress,
+  resizeCount,
   UNREACHABLE_IMAGE,
-} from '@offers/api/media/image-sources';
-import { IMAGE_TOO_MANY_PIXELS } from '@offers/api/media/images';
-import { resizeCount } from '@offers/api/media/variants';
+} from '@offers/api/read-models';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm } from '../support/coupons.js';

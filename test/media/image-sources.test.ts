@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FORBIDDEN_ADDRESS, fetchImage, UNREACHABLE_IMAGE } from '@offers/api/media/image-sources';
+import { FORBIDDEN_ADDRESS, fetchImage, UNREACHABLE_IMAGE } from '@offers/api/read-models';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm } from '../support/coupons.js';

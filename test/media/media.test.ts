@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { IMAGE_TOO_WIDE } from '@offers/api/media/images';
-import { COUPON_FORM } from '@offers/api/rules/coupons';
+import { IMAGE_TOO_WIDE } from '@offers/api/read-models';
+import { COUPON_FORM } from '@offers/api/rules';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { couponForm, multipart } from '../support/coupons.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
-import { SERVICE_BUSY } from '@offers/api/rules/http';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
+import { SERVICE_BUSY } from '@offers/api/rules';
 import pg from 'pg';
 import { BEARER_SIGN_IN } from '../support/accounts.js';
 import { send } from '../support/api-app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
-import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
-import { SERVICE_BUSY } from '@offers/api/rules/http';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
+import { OperationsService } from '@offers/api/platform';
+import { SERVICE_BUSY } from '@offers/api/rules';
 import { BEARER_SIGN_IN, MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, type HttpResponse, startApi } from '../support/api-app.js';
 import { approve, type Marketplace, startMarketplace, submitCoupon } from '../support/marketplace.js';

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Type } from '@nestjs/common';
-import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
-import { LOCK_WAITS } from '@offers/api/infrastructure/health/queries/readiness';
+import { LOCK_WAITS, OperationsService } from '@offers/api/platform';
+import type { EventConsumer } from '@offers/workers/events';
+import type { WorkerRole } from '@offers/workers/module';
 import pg from 'pg';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
-import type { WorkerRole } from '../../workers/src/workers.module.js';
 import { type ApiApp, send, startApi } from '../support/api-app.js';
 import { createLedgerTables, LedgerProjection, RecordEntry, TroubledConsumer } from '../support/ledger.js';
 import { freePort } from '../support/processes.js';

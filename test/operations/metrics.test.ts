@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
+import { Environment, OperationsService } from '@offers/api/platform';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import { MailConsumer } from '@offers/workers/mail';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { createLedgerTables, RecordEntry, TroubledConsumer } from '../support/ledger.js';

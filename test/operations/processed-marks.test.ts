@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueRegistry } from '@offers/api/platform';
+import { outboxPublisher } from '@offers/workers/events';
 import pg from 'pg';
-import { outboxPublisher } from '../../workers/src/events/outbox-relay.service.js';
 import {
   appliedCount,
   createLedgerTables,

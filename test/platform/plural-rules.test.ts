@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { LANGUAGES } from '@offers/api/rules/engagement';
-import { plural, pluralForm } from '@offers/api/rules/plurals';
-import { renderMail } from '../../workers/src/mail/templates.js';
+import { LANGUAGES, plural, pluralForm } from '@offers/api/rules';
+import { renderMail } from '@offers/workers/mail';
 
 /**
  * Counts in English, Hindi and Telugu: one rule (api/src/rules/plurals.ts) picks the form, which

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
-import { LANGUAGES } from '@offers/api/rules/engagement';
-import { countedMessage } from '@offers/api/rules/plurals';
+import { CLAIM_MESSAGES, countedMessage, LANGUAGES } from '@offers/api/rules';
 import { i18nProvider } from '../../web-backoffice/src/i18n/i18nProvider';
 import { loadLanguage, loadTexts, textsOf } from '../../web-public/src/i18n';
 import { REPO_ROOT } from '../support/browser.js';

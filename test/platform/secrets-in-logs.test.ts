@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import { firstAdminSeed } from '@offers/api/demo';
+import { validateEnvironment } from '@offers/api/platform';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { ensureSessionSecret } from '../../api/scripts/local-setup.mjs';
 import { userRegistration } from '../support/accounts.js';
@@ -146,7 +146,7 @@ describe('SESSION_SECRET', () => {
 
 async function dataSourceFor(environment: TestEnvironment) {
   const { DataSource } = await import('typeorm');
-  const { dataSourceOptions } = await import('@offers/api/infrastructure/database/data-source-options');
+  const { dataSourceOptions } = await import('@offers/api/platform');
   const dataSource = new DataSource(dataSourceOptions(environment.environment.DATABASE_URL, { size: 2 }));
   await dataSource.initialize();
   cleanups.push(() => dataSource.destroy());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STORE_VISIBILITY } from '@offers/api/rules/storefront';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
+import { STORE_VISIBILITY } from '@offers/api/rules';
+import { CouponListingProjection, StorePageProjection } from '@offers/workers/consumers';
 import { confirmMerchantEmail, registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import {
   approve,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '@offers/api/rules/money';
-import { PRODUCT_FORM, PRODUCT_IMAGE_WIDTHS } from '@offers/api/rules/storefront';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/platform';
+import {
+  formatRupees,
+  PRODUCT_FORM,
+  PRODUCT_IMAGE_WIDTHS,
+  paiseToRupees,
+  rupeesToPaise,
+} from '@offers/api/rules';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';

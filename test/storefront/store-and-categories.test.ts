@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
-import { FORBIDDEN_ADDRESS } from '@offers/api/media/image-sources';
-import { COUPON_FORM } from '@offers/api/rules/coupons';
-import { CATEGORY_FORM, STORE_FORM } from '@offers/api/rules/storefront';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/platform';
+import { FORBIDDEN_ADDRESS } from '@offers/api/read-models';
+import { CATEGORY_FORM, COUPON_FORM, STORE_FORM } from '@offers/api/rules';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';
 import {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '@offers/api/demo/storefront';
-import { PRODUCT_REVIEW, STORE_FORM } from '@offers/api/rules/storefront';
-import { buildStorePage } from '@offers/api/storefront/queries/store-page';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
-import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
+import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '@offers/api/demo';
+import { buildStorePage } from '@offers/api/read-models';
+import { PRODUCT_REVIEW, STORE_FORM } from '@offers/api/rules';
+import { StorePageProjection } from '@offers/workers/consumers';
+import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
 import { registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import type { Marketplace } from '../support/marketplace.js';
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
+import { emailConfirmationToken } from '@offers/api/read-models';
 import { type HttpResponse, send } from './api-app.js';
 import { TEST_SESSION_SECRET } from './test-environment.js';
 

@@ -4,9 +4,7 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { AppModule } from '@offers/api/app.module';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { configureHttpApp, createHttpAdapter } from '@offers/api/infrastructure/http/configure-app';
+import { AppModule, configureHttpApp, createHttpAdapter, type Environment } from '@offers/api/platform';
 import type { DataSource } from 'typeorm';
 
 export interface HttpResponse {

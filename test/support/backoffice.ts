@@ -1,4 +1,4 @@
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, serveWebApp, type WebApp } from './browser.js';
 import { type Marketplace, type MarketplaceOptions, startMarketplace } from './marketplace.js';

@@ -1,4 +1,4 @@
-import { newClickId } from '@offers/api/clicks/click-ids';
+import { newClickId } from '@offers/api/read-models';
 import type { Marketplace } from './marketplace.js';
 
 /**

@@ -1,9 +1,11 @@
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { CampaignFanOut } from '../../workers/src/mail/campaign-batches.js';
-import { EarningUpdatesConsumer } from '../../workers/src/mail/earning-updates.js';
-import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
-import { StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';
-import type { WorkerRole } from '../../workers/src/workers.module.js';
+import { CouponListingProjection } from '@offers/workers/consumers';
+import {
+  CampaignFanOut,
+  EarningUpdatesConsumer,
+  MailConsumer,
+  StoreAlertsConsumer,
+} from '@offers/workers/mail';
+import type { WorkerRole } from '@offers/workers/module';
 import { type Marketplace, startMarketplace } from './marketplace.js';
 import { TestSmtpServer } from './smtp.js';
 

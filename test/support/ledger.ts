@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainEvent, type PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
+import { DomainEvent, type PublishedEvent } from '@offers/api/events';
+import { UnitOfWork } from '@offers/api/platform';
+import type { EventConsumer } from '@offers/workers/events';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 
 /**
  * A tiny domain for exercising the backbone: recording a ledger entry is a command that writes a

@@ -1,12 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { demoSlotsSeed } from '@offers/api/demo/slots';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
-import type { WorkerRole } from '../../workers/src/workers.module.js';
+import { DEVELOPMENT_ADMIN_PASSWORD, demoSlotsSeed, firstAdminSeed } from '@offers/api/demo';
+import {
+  CouponListingProjection,
+  HomeContentProjection,
+  StorePageProjection,
+} from '@offers/workers/consumers';
+import type { EventConsumer } from '@offers/workers/events';
+import type { WorkerRole } from '@offers/workers/module';
 import { BEARER_SIGN_IN, registerAndSignInMerchant, type Session, sessionFrom } from './accounts.js';
 import { type ApiApp, startApi } from './api-app.js';
 import { couponForm } from './coupons.js';

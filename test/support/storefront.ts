@@ -1,4 +1,4 @@
-import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
+import { StorePageProjection } from '@offers/workers/consumers';
 import type { Session } from './accounts.js';
 import { multipart } from './coupons.js';
 import { type Marketplace, startMarketplace } from './marketplace.js';

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type Environment, validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import {
   createDatabaseFromTemplate,
+  deleteKeysUnder,
   dropDatabase,
+  type Environment,
   migrateDatabase,
-} from '@offers/api/infrastructure/database/database-setup';
-import { deleteKeysUnder } from '@offers/api/infrastructure/redis/redis-connection';
+  validateEnvironment,
+} from '@offers/api/platform';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

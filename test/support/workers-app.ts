@@ -2,13 +2,11 @@ import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName } from '@offers/api/infrastructure/jobs/queues';
+import { type Environment, QueueName, QueueRegistry } from '@offers/api/platform';
+import type { EventConsumer } from '@offers/workers/events';
+import { type WorkerRole, WorkersModule } from '@offers/workers/module';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
-import { type WorkerRole, WorkersModule } from '../../workers/src/workers.module.js';
 import { RecordEntryHandler } from './ledger.js';
 
 export interface WorkersApp {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { storeCashback } from '@offers/api/cashback/queries/rates';
+import { storeCashback } from '@offers/api/read-models';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';

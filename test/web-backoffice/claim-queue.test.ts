@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
+import { CLAIM_MESSAGES } from '@offers/api/rules';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.js';

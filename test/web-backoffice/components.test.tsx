@@ -1,6 +1,6 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { describe, expect, it, jest } from '@jest/globals';
-import { PAYOUT, PAYOUT_RULES } from '@offers/api/rules/payouts';
+import { PAYOUT, PAYOUT_RULES } from '@offers/api/rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nContextProvider, memoryStore, RecordContextProvider, StoreContextProvider } from 'react-admin';
 import { DateField } from '../../web-backoffice/src/common/DateField';

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { period } from '@offers/api/analytics/queries/dashboards';
-import { demoAnalyticsSeed } from '@offers/api/demo/analytics';
-import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '@offers/api/demo/coupons';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import {
+  DEMO_MERCHANT_PASSWORD,
+  DEMO_STORES,
+  DEVELOPMENT_ADMIN_PASSWORD,
+  demoAnalyticsSeed,
+  demoCouponsSeed,
+} from '@offers/api/demo';
+import { period } from '@offers/api/read-models';
+import { CouponListingProjection, DailyFiguresProjection } from '@offers/workers/consumers';
 import type { Browser, Page } from 'playwright-core';
-import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
-import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInToBackoffice } from '../support/backoffice.js';

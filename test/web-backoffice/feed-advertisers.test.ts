@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  advertiserStore,
-  categoryIdsFor,
-  noteUnmappedAdvertiser,
-} from '@offers/api/feeds/queries/advertisers';
+import { advertiserStore, categoryIdsFor, noteUnmappedAdvertiser } from '@offers/api/read-models';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FEED_REJECTIONS } from '@offers/api/rules';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import type { Page } from 'playwright-core';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { type BackofficeSite, signInAsAdmin, startBackofficeSite } from '../support/backoffice.js';

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName } from '@offers/api/infrastructure/jobs/queues';
-import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules/feeds';
-import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
+import { QueueName, QueueRegistry } from '@offers/api/platform';
+import { feedImportJobId } from '@offers/api/read-models';
+import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules';
+import { FeedRunJobs } from '@offers/workers/feeds';
 import { expectAccessible } from '../support/accessibility.js';
 import { type BackofficeSite, signInAsAdmin, startBackofficeSite } from '../support/backoffice.js';
 import { seriousViolations, step } from '../support/browser.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PASSWORD_RESET } from '@offers/api/rules/accounts';
+import { PASSWORD_RESET } from '@offers/api/rules';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility.js';
 import { MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';

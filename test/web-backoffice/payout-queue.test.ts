@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PAYOUT } from '@offers/api/rules/payouts';
+import { PAYOUT } from '@offers/api/rules';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility.js';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';

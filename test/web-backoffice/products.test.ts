@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility.js';
 import { merchantRegistration } from '../support/accounts.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
 import type { Browser, Page } from 'playwright-core';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInToBackoffice } from '../support/backoffice.js';

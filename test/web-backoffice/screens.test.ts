@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/demo';
 import type { Browser, Page } from 'playwright-core';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { signInToBackoffice } from '../support/backoffice.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TRACKING } from '@offers/api/rules/clicks';
+import { TRACKING } from '@offers/api/rules';
 import type { Browser } from 'playwright-core';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { USER_REGISTRATION, USER_SIGN_IN } from '@offers/api/rules/accounts';
+import { USER_REGISTRATION, USER_SIGN_IN } from '@offers/api/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerAndSignInUser, USER_PASSWORD, uniqueContact } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CLAIM_MESSAGES } from '@offers/api/rules/claims';
+import { CLAIM_MESSAGES } from '@offers/api/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';

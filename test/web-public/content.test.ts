@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_HOME, demoContentSeed } from '@offers/api/demo/content';
-import { DEMO_COUPON_COUNT, demoCouponsSeed } from '@offers/api/demo/coupons';
-import { CONTENT_DEFAULTS } from '@offers/api/rules/content';
-import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
-import { CONTACT_FORM, FORM_LIMITS } from '@offers/api/rules/engagement';
+import { DEMO_COUPON_COUNT, DEMO_HOME, demoContentSeed, demoCouponsSeed } from '@offers/api/demo';
+import { CONTACT_FORM, CONTENT_DEFAULTS, FORM_LIMITS, MARKET_TIME_ZONE } from '@offers/api/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
+import { LISTINGS_CHANNEL } from '@offers/api/events';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { registerAndSignInMerchant } from '../support/accounts.js';

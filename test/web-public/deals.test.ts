@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AddCoupon } from '@offers/api/coupons/commands/addition';
+import { AddCoupon } from '@offers/api/commands';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';

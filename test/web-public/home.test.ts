@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_HOME, demoContentSeed } from '@offers/api/demo/content';
-import { demoCouponsSeed } from '@offers/api/demo/coupons';
+import { DEMO_HOME, demoContentSeed, demoCouponsSeed } from '@offers/api/demo';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';

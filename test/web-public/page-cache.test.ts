@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { storeImage } from '@offers/api/media/media';
+import { storeImage } from '@offers/api/read-models';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { ImageCache, serveImages } from '../../web-public/server/image-cache.js';

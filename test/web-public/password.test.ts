@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules/accounts';
+import { PASSWORD_CHANGE, PASSWORD_RESET } from '@offers/api/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerAndSignInUser, USER_PASSWORD } from '../support/accounts.js';
 import { inContext, launchBrowser, type WebApp } from '../support/browser.js';

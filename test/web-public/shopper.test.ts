@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { marketClock } from '@offers/api/rules/coupons';
-import { STORE_FOLLOWS } from '@offers/api/rules/follows';
+import { marketClock, STORE_FOLLOWS } from '@offers/api/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   registerAndSignInMerchant,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules/http';
+import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules';
 import type { WebApp } from '../support/browser.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 import { serveSite, TEST_PUBLIC_URL } from '../support/web-public.js';

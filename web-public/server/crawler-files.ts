@@ -1,6 +1,5 @@
-import type { CouponListings } from '@offers/api/coupons/queries/listings';
-import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '@offers/api/rules/addresses';
-import { storeAddresses } from '@offers/api/storefront/queries/store-list';
+import { type CouponListings, storeAddresses } from '@offers/api/read-models';
+import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '@offers/api/rules';
 import type { DataSource } from 'typeorm';
 
 /** Most addresses one sitemap file may list (the sitemaps protocol's limit). */

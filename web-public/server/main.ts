@@ -1,4 +1,4 @@
-import { loadEnvironmentOrExit } from '@offers/api/infrastructure/config/environment';
+import { loadEnvironmentOrExit } from '@offers/api/platform';
 import { createWebServer } from './web-server.js';
 
 /**

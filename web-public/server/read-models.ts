@@ -1,10 +1,19 @@
-import { HomePageQueries } from '@offers/api/content/queries/home-content';
-import { CouponListings, type ListingQuery } from '@offers/api/coupons/queries/listings';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { BANNER_POSITIONS, type BannerPosition } from '@offers/api/rules/content';
-import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '@offers/api/rules/coupons';
-import { STORE_LIST } from '@offers/api/rules/storefront';
-import { listStores, storePageText } from '@offers/api/storefront/queries/store-list';
+import type { Environment } from '@offers/api/platform';
+import {
+  CouponListings,
+  HomePageQueries,
+  type ListingQuery,
+  listStores,
+  storePageText,
+} from '@offers/api/read-models';
+import {
+  BANNER_POSITIONS,
+  type BannerPosition,
+  CONTROL_CHARACTERS,
+  COUPON_LISTING,
+  COUPON_SORTS,
+  STORE_LIST,
+} from '@offers/api/rules';
 import type { DataSource } from 'typeorm';
 
 /** Answers the API addresses a page asks for (`/api/home`, ...) or undefined when there is nothing there. */

@@ -7,4 +7,4 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 });
 
-export { transportSecurityHeaders } from '@offers/api/rules/http';
+export { transportSecurityHeaders } from '@offers/api/rules';

@@ -3,18 +3,22 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { CASHBACK_CHANNEL } from '@offers/api/cashback/events/cashback-events';
-import { HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
-import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
-import { CouponListings } from '@offers/api/coupons/queries/listings';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { ReadyCache } from '@offers/api/infrastructure/events/ready-cache';
-import { addressList, forwardedFor } from '@offers/api/infrastructure/http/client-address';
-import { serverAnsweringFirst } from '@offers/api/infrastructure/http/server-answering-first';
-import { isUnreadableAddress } from '@offers/api/infrastructure/http/unreadable-text';
-import { nextMarketMidnight } from '@offers/api/rules/coupons';
-import { HTTP_MESSAGES } from '@offers/api/rules/http';
-import { STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
+import {
+  CASHBACK_CHANNEL,
+  HOME_CONTENT_CHANNEL,
+  LISTINGS_CHANNEL,
+  STORE_PAGES_CHANNEL,
+} from '@offers/api/events';
+import {
+  addressList,
+  type Environment,
+  forwardedFor,
+  isUnreadableAddress,
+  ReadyCache,
+  serverAnsweringFirst,
+} from '@offers/api/platform';
+import { CouponListings } from '@offers/api/read-models';
+import { HTTP_MESSAGES, nextMarketMidnight } from '@offers/api/rules';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';

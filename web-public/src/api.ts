@@ -63,33 +63,26 @@ export function isMediaUrl(url: string | null | undefined): url is string {
 // Shapes of the API's answers
 
 export type {
-  HomePage as Home,
-  PictureTexts,
-  PublicBanner as Banner,
-} from '@offers/api/content/queries/answers';
-export type { Category, CouponCard, CouponPage } from '@offers/api/coupons/queries/answers';
-export type {
+  Category,
+  CouponCard,
+  CouponPage,
   EarningsHistory as Earnings,
   EarningTimeline,
   EarningTimelineStep as TimelineStep,
-} from '@offers/api/earnings/queries/answers';
-
-export type {
+  HomePage as Home,
   Me,
+  PictureTexts,
+  PublicBanner as Banner,
   ReferralInvitation as Referral,
-  SessionSummary,
-  UserProfile as Profile,
-} from '@offers/api/identity/queries/answers';
-export type {
   RequestedPayout,
+  SessionSummary,
   ShopperBalance as Balance,
   ShopperPayout as Payout,
   ShopperPayoutsPage as PayoutsPage,
-} from '@offers/api/payouts/queries/answers';
-export type { Suggestions } from '@offers/api/search/queries/answers';
-export type {
   StoreList,
   StorePage as Store,
   StorePageProduct as Product,
   StoreSummary,
-} from '@offers/api/storefront/queries/answers';
+  Suggestions,
+  UserProfile as Profile,
+} from '@offers/api/contracts';

@@ -1,13 +1,18 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
-import { featureEntities } from '@offers/api/entities';
-import { RequestDueFeedRunsHandler } from '@offers/api/feeds/commands/feed-runs';
-import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
-import { FeedImport } from '@offers/api/feeds/import/feed-import';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { OperationsModule } from '@offers/api/infrastructure/health/operations.module';
-import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
-import { configureImageLimit } from '@offers/api/media/images';
+import { RequestDueFeedRunsHandler } from '@offers/api/commands';
+import {
+  CouponCommandsModule,
+  type Environment,
+  featureEntities,
+  OperationsModule,
+  PlatformModule,
+} from '@offers/api/platform';
+import {
+  ADVERTISER_DIRECTORY,
+  configureImageLimit,
+  FEED_ADVERTISERS,
+  FeedImport,
+} from '@offers/api/read-models';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
 import { EventDispatcher } from './events/event-dispatcher.js';

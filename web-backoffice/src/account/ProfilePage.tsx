@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import type { MerchantProfile as Profile } from '@offers/api/identity/queries/answers';
+import type { MerchantProfile as Profile } from '@offers/api/contracts';
 import { MERCHANT_REGISTRATION as M, MOBILE_NUMBER } from '@offers/api/rules';
 import { useEffect, useState } from 'react';
 import {

@@ -9,7 +9,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { SessionSummary } from '@offers/api/identity/queries/answers';
+import type { SessionSummary } from '@offers/api/contracts';
 import { PASSWORD_CHANGE } from '@offers/api/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { HttpError, Loading, Title, useLogout, useNotify, useTranslate } from 'react-admin';

@@ -3,7 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import type { FeedSourceRecordAnswer } from '@offers/api/feeds/queries/answers';
+import type { FeedSourceRecordAnswer } from '@offers/api/contracts';
 import {
   FEED_FIELDS,
   FEED_FORMATS,

@@ -1,4 +1,4 @@
-import { pluralForm } from '@offers/api/rules/plurals';
+import { pluralForm } from '@offers/api/rules';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { englishTranslations } from './en';

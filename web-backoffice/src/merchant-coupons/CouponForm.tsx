@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import type { Category } from '@offers/api/coupons/queries/answers';
+import type { Category } from '@offers/api/contracts';
 import {
   COUPON_CODE,
   COUPON_TEXT_FIELDS,

@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import type { PostbackSettings } from '@offers/api/earnings/queries/answers';
+import type { PostbackSettings } from '@offers/api/contracts';
 import { TRACKING, type TrackingSettings } from '@offers/api/rules';
 import { useEffect, useState } from 'react';
 import {

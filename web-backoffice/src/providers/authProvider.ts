@@ -1,4 +1,4 @@
-import type { Me } from '@offers/api/identity/queries/answers';
+import type { Me } from '@offers/api/contracts';
 import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { LOCALE_KEY } from '../i18n/i18nProvider';

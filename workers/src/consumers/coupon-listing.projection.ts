@@ -4,24 +4,24 @@ import {
   CouponVoted,
   LISTING_EVENTS,
   LISTINGS_CHANNEL,
-} from '@offers/api/coupons/events/coupon-events';
-import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
+  MERCHANT_VISIBILITY_EVENTS,
+  type PublishedEvent,
+  StoreSaved,
+} from '@offers/api/events';
 import {
+  addSearchWordsSql,
   COUPON_TEXTS_SQL,
-  TRANSLATED_DESCRIPTIONS_SQL,
-  TRANSLATED_TITLES_SQL,
-} from '@offers/api/coupons/queries/coupon-texts';
-import { addSearchWordsSql, categoryNamesSql, searchVectorSql } from '@offers/api/coupons/queries/search';
-import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
-import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
-import {
+  categoryNamesSql,
+  LIVE_COUPON_SQL,
   PUBLIC_MERCHANT_SQL,
   STORE_JOIN,
   STORE_LOGO_SQL,
   STORE_NAME_SQL,
-} from '@offers/api/storefront/queries/store-identity';
+  searchVectorSql,
+  TRANSLATED_DESCRIPTIONS_SQL,
+  TRANSLATED_TITLES_SQL,
+} from '@offers/api/read-models';
+import { MARKET_TIME_ZONE } from '@offers/api/rules';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

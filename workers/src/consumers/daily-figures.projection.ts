@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  countIntoDailyFigures,
-  DAILY_FIGURE_EVENTS,
-  DAILY_FIGURES_CONSUMER,
-} from '@offers/api/analytics/queries/daily-figures';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import type { PublishedEvent } from '@offers/api/events';
+import { countIntoDailyFigures, DAILY_FIGURE_EVENTS, DAILY_FIGURES_CONSUMER } from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

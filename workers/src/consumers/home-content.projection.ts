@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
-import { buildHomeContent } from '@offers/api/content/queries/home-content';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL, type PublishedEvent } from '@offers/api/events';
+import { buildHomeContent } from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

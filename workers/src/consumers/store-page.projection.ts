@@ -4,11 +4,12 @@ import {
   CouponEnded,
   CouponExpired,
   CouponWithdrawn,
-} from '@offers/api/coupons/events/coupon-events';
-import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { STORE_PAGE_EVENTS, STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
-import { buildStorePage } from '@offers/api/storefront/queries/store-page';
+  MERCHANT_VISIBILITY_EVENTS,
+  type PublishedEvent,
+  STORE_PAGE_EVENTS,
+  STORE_PAGES_CHANNEL,
+} from '@offers/api/events';
+import { buildStorePage } from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { QueueName } from '@offers/api/infrastructure/jobs/queues';
-import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import type { PublishedEvent } from '@offers/api/events';
+import { Environment, Metrics, QueueName } from '@offers/api/platform';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
 import { QueueWorkerHost } from '../shutdown/queue-worker-host.js';

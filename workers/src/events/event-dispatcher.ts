@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { recordInInbox } from '@offers/api/infrastructure/events/inbox-store';
-import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import type { PublishedEvent } from '@offers/api/events';
+import { Metrics, recordInInbox } from '@offers/api/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_CONSUMERS, type EventConsumer } from './event-consumer.js';
 import { EventOutcomes, markProcessed } from './event-outcomes.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { markEventFailed, markEventsProcessed } from '@offers/api/infrastructure/events/outbox-store';
+import type { PublishedEvent } from '@offers/api/events';
+import { markEventFailed, markEventsProcessed } from '@offers/api/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 
 interface Mark {

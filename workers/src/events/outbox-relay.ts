@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { markEventFailed, markEventsPublished } from '@offers/api/infrastructure/events/outbox-store';
+import type { PublishedEvent } from '@offers/api/events';
 import {
   claimUnprocessedEvents,
   claimUnpublishedEvents,
+  domainEventJobOptions,
+  markEventFailed,
+  markEventsPublished,
   type OutboxRow,
-} from '@offers/api/infrastructure/events/queries/outbox';
-import { domainEventJobOptions, type RetryPolicy } from '@offers/api/infrastructure/jobs/queues';
+  type RetryPolicy,
+} from '@offers/api/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';

@@ -1,5 +1,4 @@
-import { forgetInbox } from '@offers/api/infrastructure/events/inbox-store';
-import { eventsOfTypesAfter } from '@offers/api/infrastructure/events/queries/outbox';
+import { eventsOfTypesAfter, forgetInbox } from '@offers/api/platform';
 import type { DataSource } from 'typeorm';
 import type { EventConsumer } from './event-consumer.js';
 import { applyOnce } from './event-dispatcher.js';

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { FeedImportJob } from '@offers/api/feeds/feed-import-job';
-import { FeedImport, staleFeedSources } from '@offers/api/feeds/import/feed-import';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import { ReadinessProbe } from '@offers/api/infrastructure/health/readiness';
-import { FEED_IMPORT_ATTEMPTS, QueueName } from '@offers/api/infrastructure/jobs/queues';
-import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import { Environment, FEED_IMPORT_ATTEMPTS, Metrics, QueueName, ReadinessProbe } from '@offers/api/platform';
+import { FeedImport, type FeedImportJob, staleFeedSources } from '@offers/api/read-models';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';

@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { liveFeaturedCoupons } from '@offers/api/coupons/queries/featured-coupons';
-import { countCampaignMail, markRecipientsQueued } from '@offers/api/engagement/campaign-mail-counts';
-import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
-import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
+import { CampaignSendStarted, type PublishedEvent } from '@offers/api/events';
+import { Environment, QueueName, QueueRegistry } from '@offers/api/platform';
 import {
   campaignContent,
+  countCampaignMail,
+  liveFeaturedCoupons,
+  markRecipientsQueued,
+  newsletterUnsubscribeToken,
+  type OutgoingMail,
+  recordOutgoingMails,
   takeUnqueuedRecipients,
   unqueuedRecipientBatches,
-} from '@offers/api/engagement/queries/campaign-batches';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
-import { QueueName } from '@offers/api/infrastructure/jobs/queues';
-import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
-import type { CouponTextLanguage } from '@offers/api/rules/coupons';
+} from '@offers/api/read-models';
+import type { CouponTextLanguage } from '@offers/api/rules';
 import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { keepDevMail } from '@offers/api/mail/dev-mailbox';
+import { keepDevMail } from '@offers/api/read-models';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';

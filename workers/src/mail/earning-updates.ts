@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { storeCashback } from '@offers/api/cashback/queries/rates';
-import { CashbackConfirmed, PurchaseRecorded } from '@offers/api/earnings/events/earnings-events';
+import { CashbackConfirmed, type PublishedEvent, PurchaseRecorded } from '@offers/api/events';
+import { Environment } from '@offers/api/platform';
 import {
   earningUpdatesMailKey,
   markNoticesMailed,
   type NoticeStep,
   noteEarningStep,
+  recordOutgoingMails,
+  storeCashback,
   type WaitingNotice,
   type WaitingNotices,
   waitingNotices,
-} from '@offers/api/earnings/queries/notices';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
-import { localePath } from '@offers/api/rules/addresses';
-import { marketClock } from '@offers/api/rules/coupons';
-import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
+} from '@offers/api/read-models';
+import { LANGUAGES, type Language, localePath, marketClock } from '@offers/api/rules';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { earningsUrl } from './mail-consumer.js';

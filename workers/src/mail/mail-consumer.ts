@@ -1,42 +1,51 @@
 import { Injectable } from '@nestjs/common';
-import { ClaimApproved, ClaimRejected } from '@offers/api/claims/events/claim-events';
-import { claimMailFacts } from '@offers/api/claims/queries/answers';
-import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
-import { ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
 import {
+  ClaimApproved,
+  ClaimRejected,
   ContactMessageReceived,
-  NewsletterConfirmationRequested,
-} from '@offers/api/engagement/events/engagement-events';
-import { newsletterConfirmToken, newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
-import { contactMessageById } from '@offers/api/engagement/queries/admin-records';
-import { pendingSubscriber } from '@offers/api/engagement/queries/mail-facts';
-import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
-import {
+  CouponApproved,
+  CouponRejected,
   MerchantRegistered,
+  NewsletterConfirmationRequested,
   PasswordChanged,
   PasswordResetRequested,
+  PayoutFailed,
+  PayoutPaid,
+  ProductApproved,
+  ProductRejected,
+  type PublishedEvent,
+  ReferralRewardEarned,
   UserRegistered,
-} from '@offers/api/identity/events/account-events';
-import { passwordResetToken } from '@offers/api/identity/password-reset';
+} from '@offers/api/events';
+import { Environment } from '@offers/api/platform';
 import {
   adminRecipients,
+  claimMailFacts,
+  contactMessageById,
+  destinationOf,
+  emailConfirmationToken,
   type MailRecipient,
   merchantRecipients,
+  newsletterConfirmToken,
+  newsletterUnsubscribeToken,
+  type OutgoingMail,
+  passwordResetToken,
+  payoutById,
+  pendingSubscriber,
+  RESET_RECIPIENT,
+  recordOutgoingMails,
+  referralInvitation,
   shopperRecipients,
-} from '@offers/api/identity/queries/mail-recipients';
-import { RESET_RECIPIENT } from '@offers/api/identity/queries/passwords';
-import { userProfile } from '@offers/api/identity/queries/profiles';
-import { referralInvitation } from '@offers/api/identity/referrals';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
-import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-events';
-import { destinationOf, payoutById } from '@offers/api/payouts/queries/payouts';
-import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '@offers/api/rules/accounts';
-import { localePath } from '@offers/api/rules/addresses';
-import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
-import type { Language } from '@offers/api/rules/engagement';
-import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
+  userProfile,
+} from '@offers/api/read-models';
+import {
+  type CouponTextLanguage,
+  type CouponTexts,
+  EMAIL_CONFIRMATION,
+  type Language,
+  localePath,
+  PASSWORD_RESET,
+} from '@offers/api/rules';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';

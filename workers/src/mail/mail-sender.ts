@@ -6,17 +6,15 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { countCampaignMail } from '@offers/api/engagement/campaign-mail-counts';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import { ChangeListener } from '@offers/api/infrastructure/events/change-listener';
-import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import { ChangeListener, Environment, Metrics } from '@offers/api/platform';
 import {
+  countCampaignMail,
   type MailToSend,
   markMailSent,
   OUTGOING_MAIL_CHANNEL,
   recordMailFailure,
   takeNextDueMail,
-} from '@offers/api/mail/outgoing-mails';
+} from '@offers/api/read-models';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DevMailCatcher } from './dev-mail-catcher.js';

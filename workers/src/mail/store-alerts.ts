@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
-import { storeAlertUnsubscribeToken } from '@offers/api/follows/alert-links';
+import { CouponApproved, type PublishedEvent } from '@offers/api/events';
+import { Environment } from '@offers/api/platform';
 import {
   markAlertsMailed,
   queueStoreAlerts,
+  recordOutgoingMails,
   storeAlertMailKey,
+  storeAlertUnsubscribeToken,
   type WaitingAlerts,
   waitingAlerts,
-} from '@offers/api/follows/queries/alerts';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
-import { recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
-import { localePath } from '@offers/api/rules/addresses';
-import { marketClock } from '@offers/api/rules/coupons';
-import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
-import { STORE_ALERTS } from '@offers/api/rules/follows';
+} from '@offers/api/read-models';
+import { LANGUAGES, type Language, localePath, marketClock, STORE_ALERTS } from '@offers/api/rules';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { isQuietHour } from './quiet-hours.js';

@@ -1,7 +1,6 @@
-import { escapeHtml } from '@offers/api/infrastructure/http/html';
-import type { RenderedMail } from '@offers/api/mail/outgoing-mails';
-import type { Language } from '@offers/api/rules/engagement';
-import { plural } from '@offers/api/rules/plurals';
+import { escapeHtml } from '@offers/api/platform';
+import type { RenderedMail } from '@offers/api/read-models';
+import { type Language, plural } from '@offers/api/rules';
 
 /** A block of a mail: a paragraph, a quoted text the sender wrote (a reason), or a list of links. */
 type Block = string | { quote: string } | { links: Array<{ label: string; url: string }> };

@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ensureClickPartitions } from '@offers/api/clicks/queries/clicks';
-import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
-import { purgeMailedNotices } from '@offers/api/earnings/queries/notices';
-import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
-import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
-import { staleQueuedRuns } from '@offers/api/feeds/queries/runs';
-import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
-import { purgeExpiredSignInData } from '@offers/api/identity/housekeeping';
-import { Environment } from '@offers/api/infrastructure/config/environment';
-import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
-import { purgeIdempotencyKeys } from '@offers/api/infrastructure/idempotency/idempotency-store';
-import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { ExpireDueCoupons, RequestDueFeedRuns, resumeStalledCampaigns } from '@offers/api/commands';
 import {
+  Environment,
   feedImportJobOptions,
+  purgeIdempotencyKeys,
   QueueName,
+  QueueRegistry,
   ScheduledJob,
   type ScheduledJobName,
-} from '@offers/api/infrastructure/jobs/queues';
+  UnitOfWork,
+} from '@offers/api/platform';
+import {
+  ensureClickPartitions,
+  purgeExpiredSignInData,
+  purgeMailedAlerts,
+  purgeMailedNotices,
+  staleQueuedRuns,
+} from '@offers/api/read-models';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { outboxPublisher } from '../events/outbox-relay.service.js';

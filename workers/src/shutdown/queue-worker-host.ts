@@ -4,12 +4,13 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { Environment } from '@offers/api/infrastructure/config/environment';
-import { type QueueName, workerLockOptions } from '@offers/api/infrastructure/jobs/queues';
 import {
   closeRedisConnection,
   createRedisConnection,
-} from '@offers/api/infrastructure/redis/redis-connection';
+  type Environment,
+  type QueueName,
+  workerLockOptions,
+} from '@offers/api/platform';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { InFlightJobs } from './in-flight-jobs.js';

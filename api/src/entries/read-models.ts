@@ -1,0 +1,125 @@
+/** The owners' functions other processes call: the rows projections and mails copy, the stores they write, the links they sign. */
+export {
+  countIntoDailyFigures,
+  DAILY_FIGURE_EVENTS,
+  DAILY_FIGURES_CONSUMER,
+} from '../analytics/queries/daily-figures.js';
+export { merchantAnalytics, period } from '../analytics/queries/dashboards.js';
+export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
+export { claimMailFacts } from '../claims/queries/answers.js';
+export { newClickId } from '../clicks/click-ids.js';
+export { ensureClickPartitions } from '../clicks/queries/clicks.js';
+export { buildHomeContent, HomePageQueries } from '../content/queries/home-content.js';
+export { HomeContentCache } from '../content/queries/home-content-cache.js';
+export { COUPON_STATUS_SQL, HOLD_EXPIRY_SWEEP, LIVE_COUPON_SQL } from '../coupons/queries/coupon-status.js';
+export {
+  COUPON_TEXTS_SQL,
+  TRANSLATED_DESCRIPTIONS_SQL,
+  TRANSLATED_TITLES_SQL,
+} from '../coupons/queries/coupon-texts.js';
+export { DUE_COUPONS } from '../coupons/queries/expiry-sweep.js';
+export { liveFeaturedCoupons } from '../coupons/queries/featured-coupons.js';
+export { ListingCache } from '../coupons/queries/listing-cache.js';
+export type { ListingQuery } from '../coupons/queries/listings.js';
+export { CouponListings, LISTING_ORDER } from '../coupons/queries/listings.js';
+export {
+  addSearchWordsSql,
+  categoryNamesSql,
+  searchSql,
+  searchVectorSql,
+} from '../coupons/queries/search.js';
+export type { NoticeStep, WaitingNotice, WaitingNotices } from '../earnings/queries/notices.js';
+export {
+  earningUpdatesMailKey,
+  markNoticesMailed,
+  noteEarningStep,
+  purgeMailedNotices,
+  waitingNotices,
+} from '../earnings/queries/notices.js';
+export { countCampaignMail, markRecipientsQueued } from '../engagement/campaign-mail-counts.js';
+export { newsletterConfirmToken, newsletterUnsubscribeToken } from '../engagement/newsletter-tokens.js';
+export { contactMessageById } from '../engagement/queries/admin-records.js';
+export {
+  campaignContent,
+  takeUnqueuedRecipients,
+  unqueuedRecipientBatches,
+} from '../engagement/queries/campaign-batches.js';
+export { pendingSubscriber } from '../engagement/queries/mail-facts.js';
+export type { FeedImportJob } from '../feeds/feed-import-job.js';
+export { feedImportJobId } from '../feeds/feed-import-job.js';
+export type {
+  FeedCredential,
+  FeedRejection,
+  FeedRow,
+  FetchFeedOptions,
+  ReadFeedOptions,
+} from '../feeds/formats/index.js';
+export {
+  csvMappingProblems,
+  FeedError,
+  FeedFetchFailed,
+  FeedTooLarge,
+  FeedUnreadable,
+  feedLimits,
+  fetchFeed,
+  readFeed,
+} from '../feeds/formats/index.js';
+export type { AdvertiserDirectory } from '../feeds/import/advertiser-directory.js';
+export { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '../feeds/import/advertiser-directory.js';
+export { FeedImport, staleFeedSources } from '../feeds/import/feed-import.js';
+export { advertiserStore, categoryIdsFor, noteUnmappedAdvertiser } from '../feeds/queries/advertisers.js';
+export { feedCouponTarget } from '../feeds/queries/feed-coupons.js';
+export { feedRunStatus, moveFeedRun, recordFeedRejections, staleQueuedRuns } from '../feeds/queries/runs.js';
+export { feedCredential } from '../feeds/queries/sources.js';
+export { storeAlertUnsubscribeToken } from '../follows/alert-links.js';
+export type { WaitingAlerts } from '../follows/queries/alerts.js';
+export {
+  markAlertsMailed,
+  purgeMailedAlerts,
+  queueStoreAlerts,
+  storeAlertMailKey,
+  waitingAlerts,
+} from '../follows/queries/alerts.js';
+export { emailConfirmationToken } from '../identity/email-confirmation.js';
+export { purgeExpiredSignInData } from '../identity/housekeeping.js';
+export { MerchantScope } from '../identity/merchant-scope.js';
+export { passwordResetToken } from '../identity/password-reset.js';
+export type { MailRecipient } from '../identity/queries/mail-recipients.js';
+export {
+  adminRecipients,
+  merchantRecipients,
+  shopperRecipients,
+} from '../identity/queries/mail-recipients.js';
+export { RESET_RECIPIENT } from '../identity/queries/passwords.js';
+export { userProfile } from '../identity/queries/profiles.js';
+export { insertStoreWithoutAccount } from '../identity/queries/stores-without-account.js';
+export { referralInvitation } from '../identity/referrals.js';
+export { areaRole, BAD_XSRF_TOKEN, NOT_SIGNED_IN, Public } from '../identity/sessions/access.js';
+export type { Role } from '../identity/sessions/session.service.js';
+export { keepDevMail } from '../mail/dev-mailbox.js';
+export type { MailToSend, OutgoingMail, RenderedMail } from '../mail/outgoing-mails.js';
+export {
+  markMailSent,
+  OUTGOING_MAIL_CHANNEL,
+  recordMailFailure,
+  recordOutgoingMails,
+  takeNextDueMail,
+} from '../mail/outgoing-mails.js';
+export {
+  FORBIDDEN_ADDRESS,
+  fetchImage,
+  isPrivateAddress,
+  UNREACHABLE_IMAGE,
+} from '../media/image-sources.js';
+export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../media/images.js';
+export { storeImage } from '../media/media.js';
+export { resizeCount } from '../media/variants.js';
+export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
+export {
+  PUBLIC_MERCHANT_SQL,
+  STORE_JOIN,
+  STORE_LOGO_SQL,
+  STORE_NAME_SQL,
+} from '../storefront/queries/store-identity.js';
+export { listStores, storeAddresses, storePageText } from '../storefront/queries/store-list.js';
+export { buildStorePage } from '../storefront/queries/store-page.js';

@@ -1,0 +1,6 @@
+/** The mail consumer, senders, templates, campaign batches and store alerts. */
+export { CampaignFanOut } from '../mail/campaign-batches.js';
+export { EarningUpdates, EarningUpdatesConsumer } from '../mail/earning-updates.js';
+export { MailConsumer } from '../mail/mail-consumer.js';
+export { StoreAlerts, StoreAlertsConsumer } from '../mail/store-alerts.js';
+export { renderMail } from '../mail/templates.js';

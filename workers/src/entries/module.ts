@@ -1,0 +1,4 @@
+/** The workers process: its Nest module. */
+
+export type { WorkerRole } from '../workers.module.js';
+export { parseWorkerRoles, WorkersModule } from '../workers.module.js';
