@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
+import { replaceHomeContent } from '@offers/api/content/home-content-store';
 import { buildHomeContent } from '@offers/api/content/queries/home-content';
 import type { PublishedEvent } from '@offers/api/events/domain-event';
 import type { EntityManager } from 'typeorm';
@@ -29,12 +30,7 @@ export class HomeContentProjection implements EventConsumer {
   }
 
   private async rebuild(manager: EntityManager): Promise<void> {
-    const document = await buildHomeContent(manager);
-    await manager.query(
-      `INSERT INTO home_content (id, document, built_at) VALUES (1, $1, now())
-       ON CONFLICT (id) DO UPDATE SET document = EXCLUDED.document, built_at = EXCLUDED.built_at`,
-      [JSON.stringify(document)],
-    );
+    await replaceHomeContent(manager, await buildHomeContent(manager));
     // Delivered when this transaction commits: every API process drops its ready answers then.
     await manager.query(`SELECT pg_notify('${HOME_CONTENT_CHANNEL}', '')`);
   }
