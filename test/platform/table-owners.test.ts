@@ -45,8 +45,6 @@ const KNOWN: string[] = [
   'api/src/analytics/queries/dashboards.ts: payouts',
   'api/src/analytics/queries/dashboards.ts: products',
   'api/src/clicks/queries/clicks.ts: merchants',
-  'api/src/coupons/commands/vote.ts: PUBLIC_MERCHANT_SQL',
-  'api/src/coupons/commands/vote.ts: merchants',
   'api/src/coupons/demo-coupons.ts: merchant_stores',
   'api/src/coupons/demo-coupons.ts: merchants',
   'api/src/coupons/queries/coupon-records.ts: PUBLIC_MERCHANT_SQL',
