@@ -50,3 +50,15 @@ export async function insertDemoMerchant(manager: EntityManager, merchant: DemoM
   });
   return row.id as number;
 }
+
+/** The ids of the merchants of these user names (exactly as written), in one query. */
+export async function demoMerchantIds(
+  reader: Pick<EntityManager, 'query'>,
+  userNames: string[],
+): Promise<number[]> {
+  const rows: Array<{ id: number }> = await reader.query(
+    'SELECT id FROM merchants WHERE user_name = ANY($1)',
+    [userNames],
+  );
+  return rows.map((row) => row.id);
+}

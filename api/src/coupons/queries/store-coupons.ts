@@ -18,3 +18,14 @@ export async function isStoreCoupon(reader: Reader, couponId: number, merchantId
   ]);
   return rows.length > 0;
 }
+
+/** Every coupon of the stores, in any state, by id: each with its store. */
+export function couponsOfStores(
+  reader: Reader,
+  merchantIds: readonly number[],
+): Promise<Array<{ id: number; merchantId: number }>> {
+  return reader.query(
+    'SELECT id, merchant_id AS "merchantId" FROM coupons WHERE merchant_id = ANY($1::int[]) ORDER BY id',
+    [merchantIds],
+  );
+}
