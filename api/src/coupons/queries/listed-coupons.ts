@@ -50,3 +50,9 @@ export async function liveListingCounts(
   );
   return new Map(rows.map((row) => [row.merchantId, row.count]));
 }
+
+/** How many coupons the public lists show now (listed and not expired). */
+export async function listedCouponCount(reader: Reader): Promise<number> {
+  const [row] = await reader.query('SELECT count(*)::int AS n FROM coupon_listings WHERE expires_at > now()');
+  return row.n;
+}

@@ -18,7 +18,7 @@ export async function listStores(
   perPage: number,
   defaults: CashbackDefaults,
 ): Promise<StoreList> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     dataSource.query(
       `SELECT p.merchant_id, p.slug, p.document->>'storeName' AS store_name, p.document->>'logoUrl' AS logo_url,
               p.updated_at
@@ -27,7 +27,7 @@ export async function listStores(
        LIMIT $1 OFFSET $2`,
       [perPage, (page - 1) * perPage],
     ),
-    dataSource.query('SELECT count(*)::int AS total FROM store_pages'),
+    storePageCount(dataSource),
   ]);
   const merchantIds = rows.map((row: { merchant_id: number }) => row.merchant_id);
   const [cashback, liveCoupons] = await Promise.all([
@@ -46,6 +46,12 @@ export async function listStores(
       cashback: cashback.store(row.merchant_id),
     })),
   };
+}
+
+/** How many stores have a public page. */
+export async function storePageCount(reader: Pick<DataSource, 'query'>): Promise<number> {
+  const [{ total }] = await reader.query('SELECT count(*)::int AS total FROM store_pages');
+  return total;
 }
 
 /**
