@@ -7,8 +7,11 @@
  * and `finishedOn` (both set by this worker), all from `Date.now()` of the process that set them.
  */
 import 'reflect-metadata';
-import { validateEnvironment } from '@offers/api/config/environment';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+} from '@offers/api/infrastructure/redis/redis-connection';
 import { type Job, Worker } from 'bullmq';
 import { exitUnlessStartedByBench, serveBench } from './processes.js';
 import { BARE_QUEUE, type CompletedJob, measureProcess } from './shared.js';

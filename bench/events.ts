@@ -16,18 +16,19 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { Environment } from '@offers/api/config/environment';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
-import { DomainEvent, type PublishedEvent } from '@offers/api/events/domain-event';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { domainEventJobOptions, QueueName } from '@offers/api/jobs/queues';
-import { PlatformModule } from '@offers/api/platform/platform.module';
+import { featureEntities } from '@offers/api/entities';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
+import { DomainEvent, type PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { domainEventJobOptions, QueueName } from '@offers/api/infrastructure/jobs/queues';
+import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
 import {
   closeRedisConnection,
   createRedisConnection,
   deleteKeysUnder,
-} from '@offers/api/redis/redis-connection';
+} from '@offers/api/infrastructure/redis/redis-connection';
 import { type Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
@@ -252,7 +253,7 @@ class CommandSideModule {
   static forRoot(environment: Environment): DynamicModule {
     return {
       module: CommandSideModule,
-      imports: [PlatformModule.forRoot(environment)],
+      imports: [PlatformModule.forRoot(environment, { entities: featureEntities })],
       providers: [CreateBenchItemHandler],
     };
   }

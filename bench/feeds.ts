@@ -15,17 +15,22 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { dataSourceOptions } from '@offers/api/database/data-source-options';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
+import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
+import { migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS, WORKERS_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
 import { REPOSITORY, ServerProcess, stopServerProcesses, waitForHealthy } from './listing/children.js';
-import { benchEnvironment, environmentVariables, positiveOption, redisReachable } from './shared.js';
+import {
+  benchEnvironment,
+  cleanUpOnce,
+  environmentVariables,
+  positiveOption,
+  redisReachable,
+} from './shared.js';
 
 const START_TIMEOUT_MS = 60_000;
 /** A run or a list that has not moved for this long has stalled: the bench fails rather than wait for ever. */
@@ -219,30 +224,14 @@ async function main(): Promise<void> {
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let client: pg.Client | undefined;
   let feedServer: Server | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      await stopServerProcesses();
-      feedServer?.close();
-      await client?.end().catch(() => undefined);
-      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
-        console.error(`dropping ${databaseName}: ${error.message}`),
-      );
-      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
-        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
-      );
-    })();
-    return cleaning;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanUp = cleanUpOnce(environment, async () => {
+    await stopServerProcesses();
+    feedServer?.close();
+    await client?.end().catch(() => undefined);
+  });
 
   try {
-    for (const entry of ['api/dist/main.js', 'workers/dist/main.js']) {
+    for (const entry of ['api/dist/src/main.js', 'workers/dist/src/main.js']) {
       if (!existsSync(join(REPOSITORY, entry)))
         throw new Error(`${entry} is missing: run npm run build first`);
     }
@@ -288,13 +277,13 @@ async function main(): Promise<void> {
       FEED_ALLOWED_HOSTS: `127.0.0.1:${feedPort}`,
     });
     console.log(`Starting the API on port ${port} and a workers process …`);
-    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(api, `${baseUrl}/api/health`, START_TIMEOUT_MS);
     // The workers of production, every role and its options, as `npm start` runs them.
-    const workers = ServerProcess.start('workers', [...WORKERS_NODE_OPTIONS, 'workers/dist/main.js'], {
+    const workers = ServerProcess.start('workers', [...WORKERS_NODE_OPTIONS, 'workers/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-workers',
     });

@@ -17,15 +17,16 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { Environment } from '@offers/api/config/environment';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
 import { CouponExpired } from '@offers/api/coupons/events/coupon-events';
 import { COUPON_STATUS_SQL } from '@offers/api/coupons/queries/coupon-status';
 import { DUE_COUPONS } from '@offers/api/coupons/queries/expiry-sweep';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
-import { PlatformModule } from '@offers/api/platform/platform.module';
-import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
+import { featureEntities } from '@offers/api/entities';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
+import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
+import { deleteKeysUnder } from '@offers/api/infrastructure/redis/redis-connection';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
@@ -277,7 +278,10 @@ async function measureLoad(
 @Module({})
 class SweepModule {
   static forRoot(environment: Environment): DynamicModule {
-    return { module: SweepModule, imports: [PlatformModule.forRoot(environment), CouponCommandsModule] };
+    return {
+      module: SweepModule,
+      imports: [PlatformModule.forRoot(environment, { entities: featureEntities }), CouponCommandsModule],
+    };
   }
 }
 
@@ -509,7 +513,7 @@ async function benchListing(
   console.log(`Starting the API on port ${port} …`);
   const api = ServerProcess.start(
     'API',
-    [...API_NODE_OPTIONS, 'api/dist/main.js'],
+    [...API_NODE_OPTIONS, 'api/dist/src/main.js'],
     environmentVariables(environment, {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -608,7 +612,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
+    const apiEntry = join(REPOSITORY, 'api/dist/src/main.js');
     if (settings.only !== 'expiry' && !existsSync(apiEntry)) {
       throw new Error(`${apiEntry} is missing: run npm run build first`);
     }

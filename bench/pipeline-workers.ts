@@ -1,6 +1,6 @@
 /**
  * The workers side of the event pipeline benchmark, started by bench/events.ts in a process of its
- * own, as `node workers/dist/main.js` runs in production: `WorkersModule` with the roles in
+ * own, as `node workers/dist/src/main.js` runs in production: `WorkersModule` with the roles in
  * WORKER_ROLES (the bench sets relay,events) and, as its only consumer, a bench projection.
  *
  * Settings: the product's environment variables (DATABASE_URL, REDIS_URL, QUEUE_PREFIX,
@@ -10,8 +10,8 @@ import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { validateEnvironment } from '@offers/api/config/environment';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../workers/src/events/event-consumer.js';
 import { parseWorkerRoles, WorkersModule } from '../workers/src/workers.module.js';

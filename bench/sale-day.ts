@@ -16,11 +16,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { merchantAnalytics } from '@offers/api/analytics/queries/dashboards';
-import { demoSlotsSeed } from '@offers/api/coupons/demo-slots';
-import { dataSourceOptions } from '@offers/api/database/data-source-options';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
+import { demoSlotsSeed } from '@offers/api/demo/slots';
 import { firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
+import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
+import { migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
@@ -52,6 +51,7 @@ import {
 } from './sale-day/load.js';
 import {
   benchEnvironment,
+  cleanUpOnce,
   environmentVariables,
   measureMachine,
   positiveOption,
@@ -184,30 +184,18 @@ async function main(): Promise<void> {
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let dataSource: DataSource | undefined;
   let pool: ReturnType<typeof connectionPool> | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      await pool?.destroy().catch(() => undefined);
-      await stopServerProcesses();
-      await dataSource?.destroy().catch(() => undefined);
-      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
-        console.error(`dropping ${databaseName}: ${error.message}`),
-      );
-      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
-        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
-      );
-    })();
-    return cleaning;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanUp = cleanUpOnce(environment, async () => {
+    await pool?.destroy().catch(() => undefined);
+    await stopServerProcesses();
+    await dataSource?.destroy().catch(() => undefined);
+  });
 
   try {
-    for (const built of ['api/dist/main.js', 'workers/dist/main.js', 'dist/web-public/server/main.js']) {
+    for (const built of [
+      'api/dist/src/main.js',
+      'workers/dist/src/main.js',
+      'dist/web-public/server/main.js',
+    ]) {
       if (!existsSync(join(REPOSITORY, built))) {
         throw new Error(`${built} is missing: run npm run build and npm run build -w web-public first`);
       }
@@ -242,12 +230,12 @@ async function main(): Promise<void> {
       RATE_LIMIT_EXEMPT: '',
     });
     console.log(`Starting the API (port ${apiPort}), the workers and the site's server (port ${sitePort}) …`);
-    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const api = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(api, `${apiUrl}/api/health`, START_TIMEOUT_MS);
-    const workers = ServerProcess.start('workers', ['workers/dist/main.js'], {
+    const workers = ServerProcess.start('workers', ['workers/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-workers',
     });

@@ -5,8 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { type Environment, validateEnvironment } from '@offers/api/config/environment';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { type Environment, validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import { dropDatabase } from '@offers/api/infrastructure/database/database-setup';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+  deleteKeysUnder,
+} from '@offers/api/infrastructure/redis/redis-connection';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -198,3 +203,32 @@ export function positiveOption(name: string, value: string | undefined, fallback
 /** The middle value (the upper of the two middle ones for an even count). */
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A benchmark's clean-up, run once however the run ends (finished, failed, Ctrl-C or SIGTERM): it
+ * releases what the benchmark opened, then drops the run's database and Redis keys, so an
+ * interrupted run leaves nothing behind on the machine.
+ */
+export function cleanUpOnce(environment: Environment, release: () => Promise<void>): () => Promise<void> {
+  const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      await release();
+      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
+        console.error(`dropping ${databaseName}: ${error.message}`),
+      );
+      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
+        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
+      );
+    })();
+    return cleaning;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return cleanUp;
+}

@@ -12,10 +12,9 @@ import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataSourceOptions } from '@offers/api/database/data-source-options';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
-import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
+import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
+import { migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
@@ -29,6 +28,7 @@ import {
 } from './listing/children.js';
 import {
   benchEnvironment,
+  cleanUpOnce,
   environmentVariables,
   measureMachine,
   positiveOption,
@@ -244,29 +244,13 @@ async function main(): Promise<void> {
   const environment = benchEnvironment();
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let client: pg.Client | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      await stopServerProcesses();
-      await client?.end().catch(() => undefined);
-      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
-        console.error(`dropping ${databaseName}: ${error.message}`),
-      );
-      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
-        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
-      );
-    })();
-    return cleaning;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanUp = cleanUpOnce(environment, async () => {
+    await stopServerProcesses();
+    await client?.end().catch(() => undefined);
+  });
 
   try {
-    const apiEntry = join(REPOSITORY, 'api/dist/main.js');
+    const apiEntry = join(REPOSITORY, 'api/dist/src/main.js');
     if (!existsSync(apiEntry)) throw new Error(`${apiEntry} is missing: run npm run build first`);
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
@@ -291,13 +275,13 @@ async function main(): Promise<void> {
       WORKERS_OPERATIONS_PORT: '0',
     });
     console.log(`Starting the API on port ${port}${settings.workers ? ' and a workers process' : ''} …`);
-    const apiProcess = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/main.js'], {
+    const apiProcess = ServerProcess.start('API', [...API_NODE_OPTIONS, 'api/dist/src/main.js'], {
       ...variables,
       SERVICE_NAME: 'bench-api',
     });
     await waitForHealthy(apiProcess, `${baseUrl}/api/health`, API_START_TIMEOUT_MS);
     if (settings.workers) {
-      ServerProcess.start('workers', ['workers/dist/main.js'], {
+      ServerProcess.start('workers', ['workers/dist/src/main.js'], {
         ...variables,
         SERVICE_NAME: 'bench-workers',
       });

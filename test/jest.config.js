@@ -36,6 +36,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+\\.tsx$': ['@swc/jest', swcTsx] },
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
   testTimeout: 60_000,
   // Files share one machine's PostgreSQL and Redis (each in its own database and key prefix);
   // two at a time keeps both cores busy without starving the process-killing tests.

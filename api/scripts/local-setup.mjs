@@ -11,7 +11,7 @@ import { parseEnv } from 'node:util';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-// Same defaults as api/src/config/environment.ts.
+// Same defaults as api/src/infrastructure/config/environment.ts.
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/offers';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 

@@ -44,8 +44,8 @@ async function main() {
   await ensureServices(serviceUrls(REPO_ROOT));
   nameWebAppAddresses();
   runStep('Building', npmCommand, ['run', '--silent', 'build']);
-  runStep('Migrating', process.execPath, ['api/dist/database/cli/migrate.js']);
-  runStep('Seeding demo data', process.execPath, ['api/dist/database/cli/seed.js']);
+  runStep('Migrating', process.execPath, ['api/dist/src/infrastructure/database/cli/migrate.js']);
+  runStep('Seeding demo data', process.execPath, ['api/dist/src/demo/cli.js']);
 
   process.on('SIGINT', () => onSignal(130));
   process.on('SIGTERM', () => onSignal(143));
@@ -93,7 +93,7 @@ async function startApi(healthUrl) {
     console.log(`API already running at ${healthUrl}; not starting another.`);
     return;
   }
-  startChild('api', process.execPath, [...API_NODE_OPTIONS, 'api/dist/main.js']);
+  startChild('api', process.execPath, [...API_NODE_OPTIONS, 'api/dist/src/main.js']);
 }
 
 function startWorkers() {
@@ -102,7 +102,10 @@ function startWorkers() {
     console.log(`Workers already running (pid ${pid}, ${WORKERS_PID_FILE}); not starting another.`);
     return;
   }
-  const child = startChild('workers', process.execPath, [...WORKERS_NODE_OPTIONS, 'workers/dist/main.js']);
+  const child = startChild('workers', process.execPath, [
+    ...WORKERS_NODE_OPTIONS,
+    'workers/dist/src/main.js',
+  ]);
   mkdirSync(join(REPO_ROOT, '.run'), { recursive: true });
   writeFileSync(WORKERS_PID_FILE, `${child.pid}\n`);
   child.once('exit', () => removeWorkersPidFile(child.pid));
@@ -245,7 +248,7 @@ async function waitForHealth(url) {
   await stopAll(1);
 }
 
-/** The operations ports, as the processes read them (defaults as in api/src/config/environment.ts). */
+/** The operations ports, as the processes read them (defaults as in api/src/infrastructure/config/environment.ts). */
 function operationsUrls() {
   const host = probeHost(process.env.OPERATIONS_HOST);
   const apiPort = process.env.API_OPERATIONS_PORT || '9464';

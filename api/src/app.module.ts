@@ -3,19 +3,21 @@ import { AnalyticsModule } from './analytics/analytics.module.js';
 import { CashbackModule } from './cashback/cashback.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
 import { ClicksModule } from './clicks/clicks.module.js';
-import type { Environment } from './config/environment.js';
 import { ContentModule } from './content/content.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { EarningsModule } from './earnings/earnings.module.js';
 import { EngagementModule } from './engagement/engagement.module.js';
+import { featureEntities } from './entities.js';
 import { FeedsModule } from './feeds/feeds.module.js';
 import { FollowsModule } from './follows/follows.module.js';
-import { HealthModule } from './health/health.module.js';
-import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { IdentityModule } from './identity/identity.module.js';
+import type { Environment } from './infrastructure/config/environment.js';
+import { HealthModule } from './infrastructure/health/health.module.js';
+import { IdempotencyModule } from './infrastructure/idempotency/idempotency.module.js';
+import { PlatformModule, type PlatformOptions } from './infrastructure/platform/platform.module.js';
+import { configureImageLimit } from './media/images.js';
 import { MediaModule } from './media/media.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
-import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
 
@@ -23,10 +25,11 @@ import { StorefrontModule } from './storefront/storefront.module.js';
 @Module({})
 export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
+    configureImageLimit(environment.MEDIA_MAX_MB);
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(environment, options),
+        PlatformModule.forRoot(environment, { ...options, entities: featureEntities }),
         IdentityModule,
         IdempotencyModule,
         CouponsModule,

@@ -3,10 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { loadEnvironmentOrExit } from './config/environment.js';
-import { configureHttpApp, createHttpAdapter } from './http/configure-app.js';
-import { answerPendingRequestsNow } from './http/request-deadline.js';
-import { boundShutdown } from './platform/shutdown.js';
+import { loadEnvironmentOrExit } from './infrastructure/config/environment.js';
+import { configureHttpApp, createHttpAdapter } from './infrastructure/http/configure-app.js';
+import { answerPendingRequestsNow } from './infrastructure/http/request-deadline.js';
+import { boundShutdown } from './infrastructure/platform/shutdown.js';
 
 process.env.SERVICE_NAME ??= 'api';
 const environment = loadEnvironmentOrExit();

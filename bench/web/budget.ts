@@ -13,9 +13,9 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { demoContentSeed } from '@offers/api/content/demo-content';
 import { homeContentDocument } from '@offers/api/content/queries/home-content-document';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { demoContentSeed } from '@offers/api/demo/content';
+import { demoCouponsSeed } from '@offers/api/demo/coupons';
 import { launchBrowser } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';

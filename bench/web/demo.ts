@@ -2,13 +2,14 @@
  * The demo marketplace of `npm start` (its stores, coupons, home content), seeded into a bench's
  * database and waited for until the workers have projected it into the site's read models.
  */
-import type { Environment } from '@offers/api/config/environment';
-import { demoContentSeed } from '@offers/api/content/demo-content';
+
 import { homeContentDocument } from '@offers/api/content/queries/home-content-document';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
 import { listedCouponCount } from '@offers/api/coupons/queries/listed-coupons';
-import { outboxBacklog } from '@offers/api/events/outbox-backlog';
-import { demoStorefrontSeed } from '@offers/api/storefront/demo-storefront';
+import { demoContentSeed } from '@offers/api/demo/content';
+import { demoCouponsSeed } from '@offers/api/demo/coupons';
+import { demoStorefrontSeed } from '@offers/api/demo/storefront';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { outboxBacklog } from '@offers/api/infrastructure/events/outbox-backlog';
 import { storePageCount } from '@offers/api/storefront/queries/store-list';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../test/support/test-environment.js';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CouponRevealed } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { appendToOutbox } from '@offers/api/events/unit-of-work';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { appendToOutbox } from '@offers/api/infrastructure/events/unit-of-work';
 import { ANALYTICS, marketClock } from '@offers/api/rules';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from '../../workers/src/consumers/daily-figures.projection.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type RouteSummary, registeredRoutes } from '@offers/api/http/configure-app';
+import { type RouteSummary, registeredRoutes } from '@offers/api/infrastructure/http/configure-app';
 import { HTTP_MESSAGES } from '@offers/api/rules/http';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { ONE_PIXEL_PNG } from '../support/coupons.js';

@@ -13,9 +13,9 @@ beforeAll(async () => {
   test = await createTestEnvironment('api process');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const seeded = startNode('api/dist/database/cli/seed.js', test.variables);
+  const seeded = startNode('api/dist/src/demo/cli.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
-  api = startNode('api/dist/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
+  api = startNode('api/dist/src/main.js', { ...test.variables, PORT: String(port), LOG_LEVEL: 'info' });
   await eventually(
     async () => (await send(baseUrl, { method: 'GET', url: '/api/health' })).statusCode === 200,
     'the API to answer',

@@ -14,7 +14,7 @@ beforeAll(async () => {
   commands = await startWorkers(test.environment, [], []);
   await createLedgerTables(commands.dataSource);
   for (let i = 0; i < 2; i += 1) {
-    relays.push(startNode('workers/dist/main.js', { ...test.variables, WORKER_ROLES: 'relay' }));
+    relays.push(startNode('workers/dist/src/main.js', { ...test.variables, WORKER_ROLES: 'relay' }));
     consumers.push(await startWorkers(test.environment, ['events'], [LedgerProjection]));
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '@offers/api/config/environment';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import { startNode } from '../support/processes.js';
 
 describe('settings', () => {
@@ -62,7 +62,7 @@ describe('settings', () => {
 });
 
 describe('start-up with a malformed DATABASE_URL', () => {
-  it.each(['api/dist/main.js', 'workers/dist/main.js'])(
+  it.each(['api/dist/src/main.js', 'workers/dist/src/main.js'])(
     'stops %s with a message naming it',
     async (entry) => {
       const process = startNode(entry, { DATABASE_URL: 'postgres//127.0.0.1/offers' });

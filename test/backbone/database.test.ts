@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from '@jest/globals';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
-import { migrations } from '@offers/api/database/migrations/index';
+import { dropDatabase, migrateDatabase } from '@offers/api/infrastructure/database/database-setup';
+import { migrations } from '@offers/api/infrastructure/database/migrations/index';
 import pg from 'pg';
 
 const url = `postgres://postgres@127.0.0.1:5432/offers_test_database_${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import { createLedgerTables, EntryRecorded, RecordEntry } from '../support/ledger.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { OperationsService } from '@offers/api/health/operations.module';
-import { INTERNAL_ERROR_MESSAGE } from '@offers/api/http/error-filter';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
 import { Public } from '@offers/api/identity/sessions/access';
+import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
+import { INTERNAL_ERROR_MESSAGE } from '@offers/api/infrastructure/http/error-filter';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
 import { STRICT_TRANSPORT_SECURITY } from '@offers/api/rules/http';
 import { IsEmail, IsString, MinLength } from 'class-validator';
 import { type ApiApp, send, startApi } from '../support/api-app.js';

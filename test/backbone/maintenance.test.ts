@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName, ScheduledJob } from '@offers/api/jobs/queues';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName, ScheduledJob } from '@offers/api/infrastructure/jobs/queues';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { rebuildProjection } from '../../workers/src/events/projection-rebuild.js';
 import { appliedCount, createLedgerTables, LedgerProjection, RecordEntry } from '../support/ledger.js';

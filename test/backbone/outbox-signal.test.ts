@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { outboxSignalChannel } from '@offers/api/events/outbox-signal';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { outboxSignalChannel } from '@offers/api/infrastructure/events/outbox-signal';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+} from '@offers/api/infrastructure/redis/redis-connection';
 import type { Redis } from 'ioredis';
 import { OutboxRelay } from '../../workers/src/events/outbox-relay.js';
 import { outboxPublisher } from '../../workers/src/events/outbox-relay.service.js';

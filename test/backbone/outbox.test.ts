@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DomainEvent } from '@offers/api/events/domain-event';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import {
   appliedCount,

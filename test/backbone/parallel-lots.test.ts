@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CouponRevealed } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
 import pg from 'pg';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dataSourceOptions } from '@offers/api/database/data-source-options';
-import { preparedStatement, runPrepared } from '@offers/api/database/prepared-statements';
-import { DomainEvent } from '@offers/api/events/domain-event';
-import { appendToOutbox } from '@offers/api/events/unit-of-work';
+import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
+import { preparedStatement, runPrepared } from '@offers/api/infrastructure/database/prepared-statements';
+import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
+import { appendToOutbox } from '@offers/api/infrastructure/events/unit-of-work';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { applyOnce } from '../../workers/src/events/event-dispatcher.js';
 import { markProcessed } from '../../workers/src/events/event-outcomes.js';

@@ -21,7 +21,7 @@ afterAll(async () => {
   await test?.cleanup();
 });
 
-const startRelay = () => startNode('workers/dist/main.js', { ...test.variables, WORKER_ROLES: 'relay' });
+const startRelay = () => startNode('workers/dist/src/main.js', { ...test.variables, WORKER_ROLES: 'relay' });
 
 const unpublished = async () =>
   (await app.dataSource.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))[0]

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { rateAtClick, storeCashback } from '@offers/api/cashback/queries/rates';
-import { dataSourceOptions } from '@offers/api/database/data-source-options';
-import { createDatabaseIfMissing, dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
-import { migrations } from '@offers/api/database/migrations/index';
+import { dataSourceOptions } from '@offers/api/infrastructure/database/data-source-options';
+import {
+  createDatabaseIfMissing,
+  dropDatabase,
+  migrateDatabase,
+} from '@offers/api/infrastructure/database/database-setup';
+import { migrations } from '@offers/api/infrastructure/database/migrations/index';
 import { DataSource } from 'typeorm';
 
 /**

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newClickId } from '@offers/api/clicks/click-ids';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName, ScheduledJob } from '@offers/api/jobs/queues';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName, ScheduledJob } from '@offers/api/infrastructure/jobs/queues';
 import { CLICK_OUT, TRACKING } from '@offers/api/rules/clicks';
 import { POSTBACK } from '@offers/api/rules/engagement';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoContentSeed } from '@offers/api/content/demo-content';
 import { buildHomeContent } from '@offers/api/content/queries/home-content';
+import { demoContentSeed } from '@offers/api/demo/content';
 import {
   CONTENT_DEFAULTS,
   CONTENT_LIMITS as L,

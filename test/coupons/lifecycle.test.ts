@@ -3,7 +3,7 @@ import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { LISTINGS_CHANNEL } from '@offers/api/coupons/events/coupon-events';
 import { HOLD_EXPIRY_SWEEP } from '@offers/api/coupons/queries/coupon-status';
 import { LISTING_ORDER } from '@offers/api/coupons/queries/listings';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { COUPON_REVIEW, REVEAL_LIMITS } from '@offers/api/rules/coupons';
 import { HTTP_MESSAGES } from '@offers/api/rules/http';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Metrics } from '@offers/api/metrics/metrics';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import {
   approve,

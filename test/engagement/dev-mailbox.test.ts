@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ConfigurationError, validateEnvironment } from '@offers/api/config/environment';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
+import { ConfigurationError, validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import { BEARER_SIGN_IN, registerAndSignInUser, sessionFrom } from '../support/accounts.js';
 import { type ApiApp, startApi } from '../support/api-app.js';
 import { ENGAGEMENT_CONSUMERS } from '../support/engagement.js';

@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { EarningUpdates } from '../../workers/src/mail/earning-updates.js';
 import { registerAndSignInUser } from '../support/accounts.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { untilEventsProcessed } from '../support/marketplace.js';
-import { type CashbackShop, cashbackShop } from '../support/payouts.js';
+import { type CashbackShop, cashbackShop, reportPurchase } from '../support/payouts.js';
 import { type RunningProcess, startNode } from '../support/processes.js';
 import { eventually } from '../support/test-environment.js';
 
@@ -18,7 +17,7 @@ let shop: CashbackShop;
 let worker: RunningProcess | undefined;
 
 const startWorkerProcess = () =>
-  startNode('workers/dist/main.js', { ...market.test.variables, WORKER_ROLES: 'events' });
+  startNode('workers/dist/src/main.js', { ...market.test.variables, WORKER_ROLES: 'events' });
 
 beforeAll(async () => {
   market = await startEngagementMarket('earning mails restart', {
@@ -34,25 +33,8 @@ afterAll(async () => {
   await market?.close();
 });
 
-let orders = 0;
 async function purchase(referralCode: string, rupees: string) {
-  orders += 1;
-  const body = JSON.stringify({
-    purchaseReference: `RESTART-${Date.now()}-${orders}`,
-    couponId: shop.couponId,
-    referralCode,
-    purchaseType: 'online',
-    purchaseAmount: rupees,
-  });
-  const recorded = await market.api.http.inject({
-    method: 'POST',
-    url: '/api/postbacks/purchases',
-    headers: {
-      'content-type': 'application/json',
-      'x-signature': `sha256=${createHmac('sha256', shop.secret).update(body).digest('hex')}`,
-    },
-    payload: body,
-  });
+  const recorded = await reportPurchase(market, shop, referralCode, rupees);
   expect(recorded.statusCode).toBe(201);
 }
 

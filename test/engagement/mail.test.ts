@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { DomainEvent } from '@offers/api/events/domain-event';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { insertStoreWithoutAccount } from '@offers/api/identity/queries/stores-without-account';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { DomainEvent } from '@offers/api/infrastructure/events/domain-event';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { registerAndSignInMerchant, registerAndSignInUser } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';

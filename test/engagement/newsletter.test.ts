@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
 import { NEWSLETTER } from '@offers/api/rules/engagement';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { type RunningProcess, startNode } from '../support/processes.js';
@@ -15,7 +15,7 @@ let market: EngagementMarket;
 let worker: RunningProcess | undefined;
 
 const startWorkerProcess = () =>
-  startNode('workers/dist/main.js', {
+  startNode('workers/dist/src/main.js', {
     ...market.test.variables,
     WORKER_ROLES: 'events',
     MAIL_CONCURRENCY: '4',

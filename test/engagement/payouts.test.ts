@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
-import { DEMO_SHOPPER, demoPayoutsSeed } from '@offers/api/payouts/demo-payouts';
+import { demoCouponsSeed } from '@offers/api/demo/coupons';
+import { DEMO_SHOPPER, demoPayoutsSeed } from '@offers/api/demo/payouts';
 import { PAYOUT } from '@offers/api/rules/payouts';
 import {
   BEARER_SIGN_IN,

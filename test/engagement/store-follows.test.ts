@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '@offers/api/config/environment';
 import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules/follows';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';
 import { StoreAlerts, StoreAlertsConsumer } from '../../workers/src/mail/store-alerts.js';

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_COUPON_COUNT } from '@offers/api/coupons/demo-coupons';
-import { seeds } from '@offers/api/database/seeds/index';
-import {
-  DEMO_FEED_DAY,
-  DEMO_FEEDS,
-  DEMO_WAITING_ADVERTISER,
-  movedToToday,
-} from '@offers/api/feeds/demo-feeds';
+import { DEMO_COUPON_COUNT } from '@offers/api/demo/coupons';
+import { DEMO_FEED_DAY, DEMO_FEEDS, DEMO_WAITING_ADVERTISER, movedToToday } from '@offers/api/demo/feeds';
+import { seeds } from '@offers/api/demo/seeds';
 import type { FeedRunAnswer } from '@offers/api/feeds/queries/answers';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';

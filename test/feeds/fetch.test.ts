@@ -4,7 +4,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigurationError, validateEnvironment } from '@offers/api/config/environment';
 import {
   type FeedCredential,
   FeedError,
@@ -16,6 +15,7 @@ import {
   fetchFeed,
   readFeed,
 } from '@offers/api/feeds/formats/index';
+import { ConfigurationError, validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import { admitadCoupon, fixture, readAll } from './feed-samples.js';
 
 const API_KEY = 'lmd-key-7f3a9c2e51b04d8e';

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function startFeedsProcess(): Promise<RunningProcess> {
   const port = await freePort();
-  const child = startNode('workers/dist/main.js', {
+  const child = startNode('workers/dist/src/main.js', {
     ...market.test.variables,
     WORKER_ROLES: 'feeds',
     WORKERS_OPERATIONS_PORT: String(port),

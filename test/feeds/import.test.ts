@@ -8,8 +8,8 @@ import {
   type AdvertiserDirectory,
 } from '@offers/api/feeds/import/advertiser-directory';
 import { feedCouponTarget } from '@offers/api/feeds/queries/feed-coupons';
-import { ReadinessProbe } from '@offers/api/health/readiness';
-import { Metrics } from '@offers/api/metrics/metrics';
+import { ReadinessProbe } from '@offers/api/infrastructure/health/readiness';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';

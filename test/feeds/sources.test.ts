@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { moveFeedRun, recordFeedRejections } from '@offers/api/feeds/queries/runs';
 import { feedCredential } from '@offers/api/feeds/queries/sources';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName } from '@offers/api/jobs/queues';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName } from '@offers/api/infrastructure/jobs/queues';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+} from '@offers/api/infrastructure/redis/redis-connection';
 import { FEED_SOURCE_MESSAGES as M, FEED_RUN_MESSAGES as R } from '@offers/api/rules/feeds';
 import { Worker } from 'bullmq';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';

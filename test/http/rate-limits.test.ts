@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '@offers/api/config/environment';
-import { OperationsService } from '@offers/api/health/operations.module';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
 import { RATE_LIMITS } from '@offers/api/rules/rate-limits';
 import { type ApiApp, send, startApi } from '../support/api-app.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';

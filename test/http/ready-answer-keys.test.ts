@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HomeContentCache } from '@offers/api/content/queries/home-content-cache';
 import { ListingCache } from '@offers/api/coupons/queries/listing-cache';
-import { ReadyCache } from '@offers/api/events/ready-cache';
+import { ReadyCache } from '@offers/api/infrastructure/events/ready-cache';
 import { registerAndSignInMerchant } from '../support/accounts.js';
 import {
   approve,

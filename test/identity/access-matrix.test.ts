@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoSlotsSeed } from '@offers/api/coupons/demo-slots';
-import { type RouteSummary, registeredRoutes } from '@offers/api/http/configure-app';
+import { demoSlotsSeed } from '@offers/api/demo/slots';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
 import { areaRole } from '@offers/api/identity/sessions/access';
 import type { Role } from '@offers/api/identity/sessions/session.service';
+import { type RouteSummary, registeredRoutes } from '@offers/api/infrastructure/http/configure-app';
 import {
   BEARER_SIGN_IN,
   registerAndSignInMerchant,

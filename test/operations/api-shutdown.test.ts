@@ -20,7 +20,7 @@ let api: RunningProcess | undefined;
 
 beforeAll(async () => {
   test = await createTestEnvironment('api shutdown');
-  const seeded = startNode('api/dist/database/cli/seed.js', test.variables);
+  const seeded = startNode('api/dist/src/demo/cli.js', test.variables);
   await new Promise((resolve) => seeded.child.on('exit', resolve));
   // Every seed of `npm start`: a minute or more on a busy two-core machine.
 }, 180_000);
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 async function startApiProcess(settings: Record<string, string>) {
   const [port, operationsPort] = [await freePort(), await freePort()];
-  api = startNode('api/dist/main.js', {
+  api = startNode('api/dist/src/main.js', {
     ...test.variables,
     ...PATIENT,
     PORT: String(port),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OperationsService } from '@offers/api/health/operations.module';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
 import { SERVICE_BUSY } from '@offers/api/rules/http';
 import { BEARER_SIGN_IN, MERCHANT_PASSWORD, registerAndSignInMerchant } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, type HttpResponse, startApi } from '../support/api-app.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Type } from '@nestjs/common';
-import { OperationsService } from '@offers/api/health/operations.module';
-import { LOCK_WAITS } from '@offers/api/health/queries/readiness';
+import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
+import { LOCK_WAITS } from '@offers/api/infrastructure/health/queries/readiness';
 import pg from 'pg';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 import type { WorkerRole } from '../../workers/src/workers.module.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
+import { purgeIdempotencyKeys } from '@offers/api/infrastructure/idempotency/idempotency-store';
 import { IDEMPOTENCY, SERVICE_BUSY } from '@offers/api/rules/http';
 import { BEARER_SIGN_IN, registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import { type ApiApp, type HttpRequest, startApi } from '../support/api-app.js';

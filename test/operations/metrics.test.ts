@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Environment } from '@offers/api/config/environment';
-import { OperationsService } from '@offers/api/health/operations.module';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { OperationsService } from '@offers/api/infrastructure/health/operations.module';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { MailConsumer } from '../../workers/src/mail/mail-consumer.js';
 import { registerAndSignInMerchant } from '../support/accounts.js';

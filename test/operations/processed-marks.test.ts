@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
 import pg from 'pg';
 import { outboxPublisher } from '../../workers/src/events/outbox-relay.service.js';
 import {

@@ -37,7 +37,7 @@ interface WorkersProcess {
 
 async function startWorkersProcess(settings: Record<string, string> = {}): Promise<WorkersProcess> {
   const port = await freePort();
-  const process = startNode('workers/dist/main.js', {
+  const process = startNode('workers/dist/src/main.js', {
     ...market.test.variables,
     WORKER_ROLES: 'events',
     WORKERS_OPERATIONS_PORT: String(port),

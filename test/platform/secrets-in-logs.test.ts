@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from '@offers/api/config/environment';
 import { firstAdminSeed } from '@offers/api/identity/admin-seed';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { ensureSessionSecret } from '../../api/scripts/local-setup.mjs';
 import { userRegistration } from '../support/accounts.js';
@@ -114,7 +114,10 @@ describe('SESSION_SECRET', () => {
     const b = validateEnvironment({});
     expect(a.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(a.SESSION_SECRET).not.toBe(b.SESSION_SECRET);
-    const source = readFileSync(new URL('../../api/src/config/environment.ts', import.meta.url), 'utf8');
+    const source = readFileSync(
+      new URL('../../api/src/infrastructure/config/environment.ts', import.meta.url),
+      'utf8',
+    );
     expect(source).not.toMatch(/SESSION_SECRET\s*=\s*['"`]/);
     expect(() => validateEnvironment({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(
       /SESSION_SECRET must be set/,
@@ -143,7 +146,7 @@ describe('SESSION_SECRET', () => {
 
 async function dataSourceFor(environment: TestEnvironment) {
   const { DataSource } = await import('typeorm');
-  const { dataSourceOptions } = await import('@offers/api/database/data-source-options');
+  const { dataSourceOptions } = await import('@offers/api/infrastructure/database/data-source-options');
   const dataSource = new DataSource(dataSourceOptions(environment.environment.DATABASE_URL, { size: 2 }));
   await dataSource.initialize();
   cleanups.push(() => dataSource.destroy());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@offers/api/rules/money';
 import { PRODUCT_FORM, PRODUCT_IMAGE_WIDTHS } from '@offers/api/rules/storefront';
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INVALID_INPUT_MESSAGE } from '@offers/api/http/validation';
+import { INVALID_INPUT_MESSAGE } from '@offers/api/infrastructure/http/validation';
 import { FORBIDDEN_ADDRESS } from '@offers/api/media/image-sources';
 import { COUPON_FORM } from '@offers/api/rules/coupons';
 import { CATEGORY_FORM, STORE_FORM } from '@offers/api/rules/storefront';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '@offers/api/demo/storefront';
 import { PRODUCT_REVIEW, STORE_FORM } from '@offers/api/rules/storefront';
-import { DEMO_STORE_MERCHANT, demoStorefrontSeed } from '@offers/api/storefront/demo-storefront';
 import { buildStorePage } from '@offers/api/storefront/queries/store-page';
 import { StorePageProjection } from '../../workers/src/consumers/store-page.projection.js';
 import { EventDispatcher } from '../../workers/src/events/event-dispatcher.js';

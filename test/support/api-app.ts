@@ -5,8 +5,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '@offers/api/app.module';
-import type { Environment } from '@offers/api/config/environment';
-import { configureHttpApp, createHttpAdapter } from '@offers/api/http/configure-app';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { configureHttpApp, createHttpAdapter } from '@offers/api/infrastructure/http/configure-app';
 import type { DataSource } from 'typeorm';
 
 export interface HttpResponse {

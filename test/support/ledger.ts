@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainEvent, type PublishedEvent } from '@offers/api/events/domain-event';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
+import { DomainEvent, type PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../../workers/src/events/event-consumer.js';
 

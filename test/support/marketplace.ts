@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { demoSlotsSeed } from '@offers/api/coupons/demo-slots';
+import { demoSlotsSeed } from '@offers/api/demo/slots';
 import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/identity/admin-seed';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';
 import { HomeContentProjection } from '../../workers/src/consumers/home-content.projection.js';

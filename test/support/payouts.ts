@@ -34,6 +34,35 @@ export async function cashbackShop(market: Marketplace, overrides: Record<string
 let reference = 0;
 
 /**
+ * A purchase at the shop with the shopper's referral code, reported by the shop's signed postback
+ * as production receives it. Returns the postback's answer.
+ */
+export async function reportPurchase(
+  market: Marketplace,
+  shop: CashbackShop,
+  referralCode: string,
+  rupees: string,
+) {
+  reference += 1;
+  const body = JSON.stringify({
+    purchaseReference: `PURCHASE-${process.pid}-${Date.now()}-${reference}`,
+    couponId: shop.couponId,
+    referralCode,
+    purchaseType: 'online',
+    purchaseAmount: rupees,
+  });
+  return market.api.http.inject({
+    method: 'POST',
+    url: '/api/postbacks/purchases',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': `sha256=${createHmac('sha256', shop.secret).update(body).digest('hex')}`,
+    },
+    payload: body,
+  });
+}
+
+/**
  * Cashback of `rupees` for the shopper, as it comes in production: a purchase reported by the
  * shop's signed postback (with the shopper's referral code, so it waits in the claims queue),
  * approved there and confirmed by an admin. Returns the earning's id.
@@ -48,23 +77,7 @@ export async function confirmedCashback(
   const referralCode = (
     await market.api.http.inject({ method: 'GET', url: '/api/me/referral', headers: shopper.bearer })
   ).json().code;
-  reference += 1;
-  const body = JSON.stringify({
-    purchaseReference: `PAYOUT-${process.pid}-${Date.now()}-${reference}`,
-    couponId: shop.couponId,
-    referralCode,
-    purchaseType: 'online',
-    purchaseAmount: rupees,
-  });
-  const recorded = await market.api.http.inject({
-    method: 'POST',
-    url: '/api/postbacks/purchases',
-    headers: {
-      'content-type': 'application/json',
-      'x-signature': `sha256=${createHmac('sha256', shop.secret).update(body).digest('hex')}`,
-    },
-    payload: body,
-  });
+  const recorded = await reportPurchase(market, shop, referralCode, rupees);
   if (recorded.statusCode !== 201) throw new Error(`purchase not recorded: ${recorded.body}`);
   const earningId = recorded.json().id as number;
   // Reported without a click, the purchase waits in the claims queue until an admin approves it.

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type Environment, validateEnvironment } from '@offers/api/config/environment';
-import { dropDatabase, migrateDatabase } from '@offers/api/database/database-setup';
-import { deleteKeysUnder } from '@offers/api/redis/redis-connection';
+import { type Environment, validateEnvironment } from '@offers/api/infrastructure/config/environment';
+import {
+  createDatabaseFromTemplate,
+  dropDatabase,
+  migrateDatabase,
+} from '@offers/api/infrastructure/database/database-setup';
+import { deleteKeysUnder } from '@offers/api/infrastructure/redis/redis-connection';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,7 +34,11 @@ export async function createTestEnvironment(
   const suffix = randomBytes(4).toString('hex');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
   const databaseUrl = `${SERVER_URL}/offers_test_${slug}_${suffix}`;
-  await migrateDatabase(databaseUrl);
+  // The run's migrated template (made once by the global set-up), or the migrations themselves
+  // when a file runs without it.
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  if (template) await createDatabaseFromTemplate(databaseUrl, template);
+  else await migrateDatabase(databaseUrl);
   const variables: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateEnvironment } from '@offers/api/config/environment';
+import { validateEnvironment } from '@offers/api/infrastructure/config/environment';
 import type { Page, Response } from 'playwright-core';
 import { createWebServer } from '../../web-public/server/web-server.js';
 import type { WebApp } from './browser.js';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoAnalyticsSeed } from '@offers/api/analytics/demo-analytics';
 import { period } from '@offers/api/analytics/queries/dashboards';
-import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { demoAnalyticsSeed } from '@offers/api/demo/analytics';
+import { DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '@offers/api/demo/coupons';
 import { DEVELOPMENT_ADMIN_PASSWORD } from '@offers/api/identity/admin-seed';
 import type { Browser, Page } from 'playwright-core';
 import { CouponListingProjection } from '../../workers/src/consumers/coupon-listing.projection.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { feedImportJobId } from '@offers/api/feeds/feed-import-job';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName } from '@offers/api/jobs/queues';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName } from '@offers/api/infrastructure/jobs/queues';
 import { FEED_POSTBACK_MESSAGES, FEED_POSTBACK_PRESETS } from '@offers/api/rules/feeds';
 import { FeedRunJobs } from '../../workers/src/feeds/feed-run-jobs.js';
 import { expectAccessible } from '../support/accessibility.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_HOME, demoContentSeed } from '@offers/api/content/demo-content';
-import { DEMO_COUPON_COUNT, demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { DEMO_HOME, demoContentSeed } from '@offers/api/demo/content';
+import { DEMO_COUPON_COUNT, demoCouponsSeed } from '@offers/api/demo/coupons';
 import { CONTENT_DEFAULTS } from '@offers/api/rules/content';
 import { MARKET_TIME_ZONE } from '@offers/api/rules/coupons';
 import { CONTACT_FORM, FORM_LIMITS } from '@offers/api/rules/engagement';

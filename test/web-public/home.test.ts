@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_HOME, demoContentSeed } from '@offers/api/content/demo-content';
-import { demoCouponsSeed } from '@offers/api/coupons/demo-coupons';
+import { DEMO_HOME, demoContentSeed } from '@offers/api/demo/content';
+import { demoCouponsSeed } from '@offers/api/demo/coupons';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ARTIFACTS, launchBrowser, type WebApp } from '../support/browser.js';

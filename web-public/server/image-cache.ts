@@ -1,4 +1,4 @@
-import { forwardedFor } from '@offers/api/http/client-address';
+import { forwardedFor } from '@offers/api/infrastructure/http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 

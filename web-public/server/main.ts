@@ -1,4 +1,4 @@
-import { loadEnvironmentOrExit } from '@offers/api/config/environment';
+import { loadEnvironmentOrExit } from '@offers/api/infrastructure/config/environment';
 import { createWebServer } from './web-server.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Environment } from '@offers/api/config/environment';
 import { HomePageQueries } from '@offers/api/content/queries/home-content';
 import { CouponListings, type ListingQuery } from '@offers/api/coupons/queries/listings';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
 import { BANNER_POSITIONS, type BannerPosition } from '@offers/api/rules/content';
 import { CONTROL_CHARACTERS, COUPON_LISTING, COUPON_SORTS } from '@offers/api/rules/coupons';
 import { STORE_LIST } from '@offers/api/rules/storefront';

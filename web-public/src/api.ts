@@ -86,6 +86,7 @@ export type {
   ShopperPayout as Payout,
   ShopperPayoutsPage as PayoutsPage,
 } from '@offers/api/payouts/queries/answers';
+export type { Suggestions } from '@offers/api/search/queries/answers';
 export type {
   StoreList,
   StorePage as Store,

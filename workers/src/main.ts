@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { loadEnvironmentOrExit } from '@offers/api/config/environment';
-import { boundShutdown } from '@offers/api/platform/shutdown';
+import { loadEnvironmentOrExit } from '@offers/api/infrastructure/config/environment';
+import { boundShutdown } from '@offers/api/infrastructure/platform/shutdown';
 import { Logger } from 'nestjs-pino';
 import { eventConsumers } from './consumers.js';
 import { InFlightJobs } from './shutdown/in-flight-jobs.js';

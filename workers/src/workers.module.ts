@@ -1,11 +1,13 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import type { Environment } from '@offers/api/config/environment';
 import { CouponCommandsModule } from '@offers/api/coupons/coupons.module';
+import { featureEntities } from '@offers/api/entities';
 import { RequestDueFeedRunsHandler } from '@offers/api/feeds/commands/feed-runs';
 import { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '@offers/api/feeds/import/advertiser-directory';
 import { FeedImport } from '@offers/api/feeds/import/feed-import';
-import { OperationsModule } from '@offers/api/health/operations.module';
-import { PlatformModule } from '@offers/api/platform/platform.module';
+import type { Environment } from '@offers/api/infrastructure/config/environment';
+import { OperationsModule } from '@offers/api/infrastructure/health/operations.module';
+import { PlatformModule } from '@offers/api/infrastructure/platform/platform.module';
+import { configureImageLimit } from '@offers/api/media/images';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
 import { EventDispatcher } from './events/event-dispatcher.js';
@@ -42,10 +44,11 @@ const roleProviders: Record<WorkerRole, Provider[]> = {
 @Module({})
 export class WorkersModule {
   static forRoot(environment: Environment, options: WorkersOptions): DynamicModule {
+    configureImageLimit(environment.MEDIA_MAX_MB);
     return {
       module: WorkersModule,
       imports: [
-        PlatformModule.forRoot(environment, { pool: 'workers' }),
+        PlatformModule.forRoot(environment, { pool: 'workers', entities: featureEntities }),
         OperationsModule.forRoot('workers'),
         CouponCommandsModule,
       ],

@@ -16,12 +16,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { adminNames } from '../identity/queries/profiles.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { listAnswer, parseListRequest, reactAdminList } from '../infrastructure/http/react-admin.js';
 import {
   CASHBACK_CHANGE_SCOPES,
   CASHBACK_LIMITS,
@@ -108,13 +108,17 @@ export class AdminCashbackController {
   /** Every store with its cashback; filters: `q` (in the store's name), `id` (getMany). */
   @Get('cashback-rates')
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ADMIN_STORE_SORTS, { sortField: 'name', order: 'ASC', perPage: 25 });
-    const { q, id } = page.filter;
-    if (q !== undefined && (typeof q !== 'string' || q.length > 100)) badFilter('q');
-    const ids = id === undefined ? undefined : [id].flat().map((each) => idFilter('id', each)!);
-    const { rows, total } = await adminStorePage(this.dataSource, page, { q: q as string | undefined, ids });
-    sendRange(reply, 'cashback-rates', page.offset, rows.length, total);
-    return this.records(rows);
+    const list = reactAdminList('cashback-rates', ADMIN_STORE_SORTS, 'name', 'ASC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { q, id } = page.filter;
+      if (q !== undefined && (typeof q !== 'string' || q.length > 100)) badFilter('q');
+      const ids = id === undefined ? undefined : [id].flat().map((each) => idFilter('id', each)!);
+      const { rows, total } = await adminStorePage(this.dataSource, page, {
+        q: q as string | undefined,
+        ids,
+      });
+      return { rows: await this.records(rows), total };
+    });
   }
 
   @Get('cashback-rates/:storeId')
@@ -154,25 +158,27 @@ export class AdminCashbackController {
   /** The history, newest first; filters: `storeId`, `scope`, `couponId`. */
   @Get('cashback-changes')
   async history(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, HISTORY_SORTS, {
-      sortField: 'changedAt',
-      order: 'DESC',
-      perPage: CASHBACK_LIMITS.historyPerPage,
+    const list = {
+      resource: 'cashback-changes',
+      sortable: HISTORY_SORTS,
+      defaults: { sortField: 'changedAt', order: 'DESC', perPage: CASHBACK_LIMITS.historyPerPage },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const { rows, total } = await historyPage(this.dataSource, page, {
+        storeId: idFilter('storeId', page.filter.storeId),
+        scope: textFilter('scope', page.filter.scope, CASHBACK_CHANGE_SCOPES),
+        couponId: idFilter('couponId', page.filter.couponId),
+      });
+      const names = await adminNames(
+        this.dataSource,
+        rows.flatMap((row) => (row.adminId === null ? [] : [row.adminId])),
+      );
+      const named = rows.map((row) => ({
+        ...row,
+        adminName: row.adminId === null ? null : (names.get(row.adminId) ?? null),
+      }));
+      return { rows: named, total };
     });
-    const { rows, total } = await historyPage(this.dataSource, page, {
-      storeId: idFilter('storeId', page.filter.storeId),
-      scope: textFilter('scope', page.filter.scope, CASHBACK_CHANGE_SCOPES),
-      couponId: idFilter('couponId', page.filter.couponId),
-    });
-    const names = await adminNames(
-      this.dataSource,
-      rows.flatMap((row) => (row.adminId === null ? [] : [row.adminId])),
-    );
-    sendRange(reply, 'cashback-changes', page.offset, rows.length, total);
-    return rows.map((row) => ({
-      ...row,
-      adminName: row.adminId === null ? null : (names.get(row.adminId) ?? null),
-    }));
   }
 
   /** Coupons with a rate of their own; filters: `storeId`, `id` (getMany). */
@@ -181,15 +187,16 @@ export class AdminCashbackController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = parseListRequest(query, ['id'] as const, { sortField: 'id', order: 'ASC', perPage: 25 });
-    const { id } = page.filter;
-    const ids = id === undefined ? null : [id].flat().map((each) => idFilter('id', each)!);
-    const { rows, total } = await couponRatesPage(this.dataSource, page.offset, page.limit, {
-      storeId: idFilter('storeId', page.filter.storeId),
-      ids,
+    const list = reactAdminList('coupon-cashback-rates', ['id'] as const, 'id', 'ASC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { id } = page.filter;
+      const ids = id === undefined ? null : [id].flat().map((each) => idFilter('id', each)!);
+      const { rows, total } = await couponRatesPage(this.dataSource, page.offset, page.limit, {
+        storeId: idFilter('storeId', page.filter.storeId),
+        ids,
+      });
+      return { rows: rows.map((row) => ({ ...row, rate: fromStoredRate(row.rate) })), total };
     });
-    sendRange(reply, 'coupon-cashback-rates', page.offset, rows.length, total);
-    return rows.map((row) => ({ ...row, rate: fromStoredRate(row.rate) }));
   }
 
   /** A coupon's own rate (null: its store's rates apply). */
@@ -235,18 +242,15 @@ export class AdminCashbackController {
   /** Proposals, open ones first by default; filters: `state`, `storeId`, `sourceId`. */
   @Get('cashback-proposals')
   async proposals(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, PROPOSAL_SORTS, {
-      sortField: 'proposedAt',
-      order: 'DESC',
-      perPage: 25,
+    const list = reactAdminList('cashback-proposals', PROPOSAL_SORTS, 'proposedAt', 'DESC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { rows, total } = await proposalPage(this.dataSource, page, {
+        state: textFilter('state', page.filter.state, CASHBACK_PROPOSAL_STATES),
+        storeId: idFilter('storeId', page.filter.storeId),
+        sourceId: idFilter('sourceId', page.filter.sourceId),
+      });
+      return { rows: await this.proposalAnswers(rows), total };
     });
-    const { rows, total } = await proposalPage(this.dataSource, page, {
-      state: textFilter('state', page.filter.state, CASHBACK_PROPOSAL_STATES),
-      storeId: idFilter('storeId', page.filter.storeId),
-      sourceId: idFilter('sourceId', page.filter.sourceId),
-    });
-    sendRange(reply, 'cashback-proposals', page.offset, rows.length, total);
-    return this.proposalAnswers(rows);
   }
 
   @Get('cashback-proposals/:id')

@@ -16,12 +16,12 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { readForm, validateForm } from '../http/forms.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { filterId, filterText, listAnswer, reactAdminList } from '../http/react-admin.js';
 import { type AccountRequest, CurrentAccount, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { readForm, validateForm } from '../infrastructure/http/forms.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { filterId, filterText, listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { privateImage } from '../media/private-media.js';
 import {
   type AdminClaim,

@@ -1,5 +1,5 @@
-import { preferredLanguage } from '../http/languages.js';
-import { noticePage } from '../http/notice-page.js';
+import { preferredLanguage } from '../infrastructure/http/languages.js';
+import { noticePage } from '../infrastructure/http/notice-page.js';
 import { CLICK_OUT } from '../rules/clicks.js';
 import { LANGUAGES, type Language } from '../rules/engagement.js';
 

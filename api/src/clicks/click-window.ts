@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { Environment } from '../config/environment.js';
-import { addressGroup } from '../http/client-address.js';
-import { CLIENT_REDIS } from '../platform/platform.module.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { addressGroup } from '../infrastructure/http/client-address.js';
+import { CLIENT_REDIS } from '../infrastructure/platform/platform.module.js';
 
 /** Whether a click-out is an address's first to a coupon in the window, and that first click's id. */
 export interface ClickWindowClaim {

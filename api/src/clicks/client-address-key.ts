@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { addressGroup } from '../http/client-address.js';
+import { addressGroup } from '../infrastructure/http/client-address.js';
 
 /**
  * What a click keeps of its client address: a keyed digest of the address's group (an IPv6

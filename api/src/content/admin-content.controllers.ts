@@ -17,8 +17,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource, ObjectLiteral } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, filterFlag, filterText, parseListRequest, sendRange } from '../http/react-admin.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import {
+  entityOrder,
+  filterFlag,
+  filterText,
+  listAnswer,
+  reactAdminList,
+  sendRange,
+} from '../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../media/media.js';
 import {
   CONTENT_DEFAULTS,
@@ -121,20 +128,16 @@ function contentController(path: string, config: ContentResource) {
 
     @Get()
     async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-      const page = parseListRequest(query, config.sortable, {
-        sortField: config.defaultSort,
-        order: 'ASC',
-        perPage: 25,
+      const list = reactAdminList(config.resource, config.sortable, config.defaultSort, 'ASC');
+      return listAnswer(query, reply, list, async (page) => {
+        const [records, total] = await this.repository.findAndCount({
+          where: listFilter(page.filter, config.filters),
+          order: entityOrder(page),
+          skip: page.offset,
+          take: page.limit,
+        });
+        return { rows: records.map(withImageUrl), total };
       });
-      const where = listFilter(page.filter, config.filters);
-      const [records, total] = await this.repository.findAndCount({
-        where,
-        order: entityOrder(page),
-        skip: page.offset,
-        take: page.limit,
-      });
-      sendRange(reply, config.resource, page.offset, records.length, total);
-      return records.map(withImageUrl);
     }
 
     @Get(':id')

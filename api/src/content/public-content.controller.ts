@@ -2,8 +2,8 @@ import { Controller, Get, Header, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { Trim } from '../http/field-decorators.js';
 import { Public } from '../identity/sessions/access.js';
+import { Trim } from '../infrastructure/http/field-decorators.js';
 import {
   BANNER_POSITIONS,
   type BannerPosition,

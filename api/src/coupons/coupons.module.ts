@@ -6,6 +6,7 @@ import { ExpireDueCouponsHandler } from './commands/expiry.js';
 import { EndCouponsHandler, ReviseCouponHandler } from './commands/feed-changes.js';
 import { RevealCouponHandler, RevealLimiter } from './commands/reveal.js';
 import { ApproveCouponHandler, RejectCouponHandler } from './commands/review.js';
+import { CreateSlotHandler, DeleteSlotHandler, UpdateSlotHandler } from './commands/slots.js';
 import { SubmitCouponHandler, UpdateCouponHandler, WithdrawCouponHandler } from './commands/submission.js';
 import { VoteOnCouponHandler } from './commands/vote.js';
 import { MerchantCouponsController, MerchantSlotsController } from './merchant-coupons.controller.js';
@@ -28,6 +29,9 @@ import { CouponListings } from './queries/listings.js';
     ExpireDueCouponsHandler,
     RevealCouponHandler,
     VoteOnCouponHandler,
+    CreateSlotHandler,
+    UpdateSlotHandler,
+    DeleteSlotHandler,
     RevealLimiter,
   ],
 })

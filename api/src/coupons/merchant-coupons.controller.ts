@@ -4,19 +4,19 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, ILike } from 'typeorm';
-import { readForm, validateForm } from '../http/forms.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { readForm, validateForm } from '../infrastructure/http/forms.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { listAnswer } from '../infrastructure/http/react-admin.js';
 import { takeTextImage } from '../media/image-sources.js';
 import { imageLimit } from '../media/images.js';
-import { slotView } from './admin-coupons.controller.js';
 import { SubmitCoupon, UpdateCoupon, WithdrawCoupon } from './commands/submission.js';
 import { CouponChangesDto, CouponFormDto } from './dto/coupon-form.dto.js';
-import { Coupon, Slot } from './entities/coupon.entity.js';
+import { Coupon } from './entities/coupon.entity.js';
 import { couponPage, couponRecords, couponRecordsPage } from './queries/coupon-records.js';
 import { statusFilter } from './queries/coupon-status.js';
+import { MERCHANT_SLOT_SORTS, slotPage } from './queries/slots.js';
 
 const SORTABLE = ['id', 'title', 'status', 'submittedAt', 'expiryDate'] as const;
 /** Older clients send their merchant id in the form; the session decides it, so it is dropped. */
@@ -41,18 +41,25 @@ export class MerchantCouponsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = parseListRequest(query, SORTABLE, { sortField: 'id', order: 'DESC', perPage: 10 });
-    const { q } = page.filter;
-    const where = statusFilter(page.filter).map((status) => ({
-      ...status,
-      ...(typeof q === 'string' && q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
-    }));
-    const found = await couponPage(
-      this.dataSource.getRepository(Coupon),
-      this.scope(merchantId).owned(where),
-      page,
-    );
-    return couponRecordsPage(this.dataSource.manager, reply, page.offset, found);
+    const list = {
+      resource: 'coupons',
+      sortable: SORTABLE,
+      defaults: { sortField: 'id', order: 'DESC', perPage: 10 },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const { q } = page.filter;
+      const where = statusFilter(page.filter).map((status) => ({
+        ...status,
+        ...(typeof q === 'string' &&
+          q.trim() && { title: ILike(`%${q.trim().replace(/[%_\\]/g, '\\$&')}%`) }),
+      }));
+      const found = await couponPage(
+        this.dataSource.getRepository(Coupon),
+        this.scope(merchantId).owned(where),
+        page,
+      );
+      return couponRecordsPage(this.dataSource.manager, found);
+    });
   }
 
   @Get(':id')
@@ -120,17 +127,11 @@ export class MerchantSlotsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ['id', 'name'] as const, {
-      sortField: 'id',
-      order: 'ASC',
-      perPage: 100,
-    });
-    const [slots, total] = await this.dataSource.getRepository(Slot).findAndCount({
-      order: entityOrder(page),
-      skip: page.offset,
-      take: page.limit,
-    });
-    sendRange(reply, 'slots', page.offset, slots.length, total);
-    return slots.map(slotView);
+    const list = {
+      resource: 'slots',
+      sortable: MERCHANT_SLOT_SORTS,
+      defaults: { sortField: 'id', order: 'ASC', perPage: 100 },
+    } as const;
+    return listAnswer(query, reply, list, (page) => slotPage(this.dataSource, page));
   }
 }

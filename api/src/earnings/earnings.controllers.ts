@@ -19,16 +19,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { findClick } from '../clicks/queries/clicks.js';
-import { Environment } from '../config/environment.js';
 import { readNetworkPostback } from '../feeds/network-postbacks.js';
 import { feedSourceOfCoupon } from '../feeds/queries/feed-coupons.js';
 import { feedSourcePostback } from '../feeds/queries/sources.js';
-import { validateForm } from '../http/forms.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
-import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
 import { CurrentAccount, CurrentMerchantId, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { validateForm } from '../infrastructure/http/forms.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import type { RawBodyRequest } from '../infrastructure/http/raw-body.js';
+import { listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
+import { TakesFormBody } from '../infrastructure/http/request-guards.js';
+import { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 import { EARNINGS, POSTBACK } from '../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES } from '../rules/feeds.js';
 import {
@@ -52,7 +54,6 @@ import {
   type PostbackMerchant,
 } from './queries/earnings.js';
 import { earningTimeline } from './queries/timeline.js';
-import type { RawBodyRequest } from './raw-body.js';
 
 export const POSTBACK_PATH = '/api/postbacks/purchases';
 export const SIGNATURE_HEADER = 'x-signature';
@@ -240,6 +241,7 @@ export class NetworkPostbacksController {
   }
 
   @Post(':sourceId')
+  @TakesFormBody()
   fromBody(
     @Param('sourceId') sourceId: string,
     @Req() request: RawBodyRequest,
@@ -365,20 +367,17 @@ export class AdminCashbacksController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, CASHBACK_SORTS, {
-      sortField: 'createdAt',
-      order: 'DESC',
-      perPage: 25,
+    const list = reactAdminList('cashbacks', CASHBACK_SORTS, 'createdAt', 'DESC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { state, kind, userId, merchantId } = page.filter;
+      const { rows, total } = await cashbacksPage(this.dataSource, page, {
+        state: typeof state === 'string' ? state : null,
+        kind: typeof kind === 'string' ? kind : null,
+        userId: filterNumber(userId) ?? null,
+        merchantId: filterNumber(merchantId) ?? null,
+      });
+      return { rows: rows.map(earningRecord), total };
     });
-    const { state, kind, userId, merchantId } = page.filter;
-    const { rows, total } = await cashbacksPage(this.dataSource, page, {
-      state: typeof state === 'string' ? state : null,
-      kind: typeof kind === 'string' ? kind : null,
-      userId: filterNumber(userId) ?? null,
-      merchantId: filterNumber(merchantId) ?? null,
-    });
-    sendRange(reply, 'cashbacks', page.offset, rows.length, total);
-    return rows.map(earningRecord);
   }
 
   @Get(':id')

@@ -16,8 +16,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
-import { type ListRequest, parseListRequest, sendRange } from '../http/react-admin.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { type ListRequest, listAnswer } from '../infrastructure/http/react-admin.js';
 import { LANGUAGES } from '../rules/engagement.js';
 import { DeleteCampaign, SaveCampaign, SendCampaign } from './commands/campaigns.js';
 import { MarkContactMessageHandled } from './commands/contact.js';
@@ -33,7 +33,6 @@ import {
   DEV_MAIL_SORTS,
   devMailById,
   devMailsPage,
-  type RecordsPage,
   SUBSCRIBER_SORTS,
   SUBSCRIBER_STATUSES,
   subscriberById,
@@ -51,16 +50,12 @@ const aBoolean = (value: unknown) => (typeof value === 'boolean' ? value : undef
 const searchText = (page: ListRequest<string>) =>
   typeof page.filter.q === 'string' ? page.filter.q : undefined;
 
-/** The rows of a page, after the `Content-Range` react-admin reads the total from. */
-function sendPage<R>(
-  reply: FastifyReply,
-  resource: string,
-  page: ListRequest<string>,
-  { rows, total }: RecordsPage<R>,
-) {
-  sendRange(reply, resource, page.offset, rows.length, total);
-  return rows;
-}
+/** An engagement list: newest first unless asked otherwise, PER_PAGE rows a page. */
+const newestFirst = <F extends string>(resource: string, sortable: readonly F[], sortField: F) => ({
+  resource,
+  sortable,
+  defaults: { sortField, order: 'DESC' as const, perPage: PER_PAGE },
+});
 
 @ApiTags('admin')
 @Controller('admin/contact-messages')
@@ -72,14 +67,13 @@ export class AdminContactMessagesController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, CONTACT_MESSAGE_SORTS, {
-      sortField: 'receivedAt',
-      order: 'DESC',
-      perPage: PER_PAGE,
-    });
-    const filter = { q: searchText(page), handled: aBoolean(page.filter.handled) };
-    const found = await contactMessagesPage(this.dataSource, page, filter);
-    return sendPage(reply, 'contact-messages', page, found);
+    const list = newestFirst('contact-messages', CONTACT_MESSAGE_SORTS, 'receivedAt');
+    return listAnswer(query, reply, list, (page) =>
+      contactMessagesPage(this.dataSource, page, {
+        q: searchText(page),
+        handled: aBoolean(page.filter.handled),
+      }),
+    );
   }
 
   @Get(':id')
@@ -107,14 +101,13 @@ export class AdminCampaignsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, CAMPAIGN_SORTS, {
-      sortField: 'createdAt',
-      order: 'DESC',
-      perPage: PER_PAGE,
-    });
-    const filter = { q: searchText(page), status: oneOf(CAMPAIGN_STATUSES)(page.filter.status) };
-    const found = await campaignsPage(this.dataSource, page, filter);
-    return sendPage(reply, 'campaigns', page, found);
+    const list = newestFirst('campaigns', CAMPAIGN_SORTS, 'createdAt');
+    return listAnswer(query, reply, list, (page) =>
+      campaignsPage(this.dataSource, page, {
+        q: searchText(page),
+        status: oneOf(CAMPAIGN_STATUSES)(page.filter.status),
+      }),
+    );
   }
 
   @Get(':id')
@@ -159,18 +152,14 @@ export class AdminSubscribersController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, SUBSCRIBER_SORTS, {
-      sortField: 'createdAt',
-      order: 'DESC',
-      perPage: PER_PAGE,
-    });
-    const filter = {
-      q: searchText(page),
-      status: oneOf(SUBSCRIBER_STATUSES)(page.filter.status),
-      language: oneOf(LANGUAGES)(page.filter.language),
-    };
-    const found = await subscribersPage(this.dataSource, page, filter);
-    return sendPage(reply, 'subscribers', page, found);
+    const list = newestFirst('subscribers', SUBSCRIBER_SORTS, 'createdAt');
+    return listAnswer(query, reply, list, (page) =>
+      subscribersPage(this.dataSource, page, {
+        q: searchText(page),
+        status: oneOf(SUBSCRIBER_STATUSES)(page.filter.status),
+        language: oneOf(LANGUAGES)(page.filter.language),
+      }),
+    );
   }
 
   @Get(':id')
@@ -189,13 +178,10 @@ export class AdminDevMailboxController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, DEV_MAIL_SORTS, {
-      sortField: 'date',
-      order: 'DESC',
-      perPage: PER_PAGE,
-    });
-    const found = await devMailsPage(this.dataSource, page, { q: searchText(page) });
-    return sendPage(reply, 'dev-mailbox', page, found);
+    const list = newestFirst('dev-mailbox', DEV_MAIL_SORTS, 'date');
+    return listAnswer(query, reply, list, (page) =>
+      devMailsPage(this.dataSource, page, { q: searchText(page) }),
+    );
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimits } from '../http/rate-limits.js';
+import { RateLimits } from '../infrastructure/http/rate-limits.js';
 
 /**
  * Counts accepted public forms (newsletter, contact) per client address; past the quota of the

@@ -1,4 +1,4 @@
-import { noticePage } from '../http/notice-page.js';
+import { noticePage } from '../infrastructure/http/notice-page.js';
 import type { Language } from '../rules/engagement.js';
 import type { NewsletterLinkOutcome } from './commands/newsletter.js';
 

@@ -4,9 +4,15 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { validateForm } from '../http/forms.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { filterFlag, filterId, filterText, listAnswer, reactAdminList } from '../http/react-admin.js';
+import { validateForm } from '../infrastructure/http/forms.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import {
+  filterFlag,
+  filterId,
+  filterText,
+  listAnswer,
+  reactAdminList,
+} from '../infrastructure/http/react-admin.js';
 import { readFormWithImages } from '../media/image-forms.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../rules/feeds.js';
 import { CreateFeedAdvertiserStore, MapFeedAdvertiser, MapFeedCategory } from './commands/advertisers.js';

@@ -18,11 +18,17 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { readForm } from '../http/forms.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { filterFlag, filterId, filterText, listAnswer, reactAdminList } from '../http/react-admin.js';
-import { UNKNOWN_FIELD_MESSAGE } from '../http/validation.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { readForm } from '../infrastructure/http/forms.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import {
+  filterFlag,
+  filterId,
+  filterText,
+  listAnswer,
+  reactAdminList,
+} from '../infrastructure/http/react-admin.js';
+import { UNKNOWN_FIELD_MESSAGE } from '../infrastructure/http/validation.js';
 import { toCsv } from '../rules/csv.js';
 import {
   FEED_FORMATS,

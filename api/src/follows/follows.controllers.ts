@@ -3,12 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { WholeNumber } from '../http/field-decorators.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { sendNoticePage, unsubscribeQuestion } from '../http/unsubscribe-link.js';
 import { CurrentAccount, Public } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { WholeNumber } from '../infrastructure/http/field-decorators.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { TakesFormBody } from '../infrastructure/http/request-guards.js';
+import { sendNoticePage, unsubscribeQuestion } from '../infrastructure/http/unsubscribe-link.js';
 import { STORE_FOLLOWS } from '../rules/follows.js';
 import { readStoreAlertLink } from './alert-links.js';
 import { storeAlertAsk, storeAlertInvalid, storeAlertPage } from './alert-pages.js';
@@ -95,6 +96,7 @@ export class StoreAlertLinksController {
    * `List-Unsubscribe` address, and the page of the link above posts the same. Acts, idempotently.
    */
   @Post('unsubscribe')
+  @TakesFormBody()
   @HttpCode(200)
   async unsubscribeInOneClick(
     @Query('token') token: unknown,

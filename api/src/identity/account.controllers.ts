@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
+import { Environment } from '../infrastructure/config/environment.js';
 import { UpdateMerchantProfile, UpdateUserProfile } from './commands/update-profile.js';
 import { UpdateMerchantProfileDto, UpdateUserProfileDto } from './dto/profile.dto.js';
 import { merchantProfile, userProfile } from './queries/profiles.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Environment } from '../config/environment.js';
-import type { Seed } from '../database/seeds/index.js';
+import type { Seed } from '../demo/seeds.js';
+import type { Environment } from '../infrastructure/config/environment.js';
 import { hashPassword } from './passwords.js';
 
 /** The password the development seed gives the first admin when ADMIN_PASSWORD is not set. */

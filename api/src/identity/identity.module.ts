@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Environment } from '../config/environment.js';
-import { ACCESS_POOL, dataSourceOptions, poolLimits } from '../database/data-source-options.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import {
+  ACCESS_POOL,
+  dataSourceOptions,
+  poolLimits,
+} from '../infrastructure/database/data-source-options.js';
+import { ADMIN_GATE } from '../infrastructure/http/access.js';
 import { MerchantAccountController, UserAccountController } from './account.controllers.js';
 import { AuthController } from './auth.controller.js';
 import { ClaimStoreHandler } from './commands/claim-store.js';
@@ -21,7 +26,7 @@ import {
   UserSecurityController,
 } from './password.controllers.js';
 import { ReferralCodesController } from './referral-codes.controller.js';
-import { AccessGuard } from './sessions/access.js';
+import { AccessGuard, SessionAdminGate } from './sessions/access.js';
 import { SessionService } from './sessions/session.service.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { SignInThrottle } from './sign-in/sign-in-throttle.js';
@@ -59,7 +64,8 @@ import { SignInThrottle } from './sign-in/sign-in-throttle.js';
     UpdateUserProfileHandler,
     UpdateMerchantProfileHandler,
     { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: ADMIN_GATE, useClass: SessionAdminGate },
   ],
-  exports: [SessionService, SignInThrottle],
+  exports: [SessionService, SignInThrottle, ADMIN_GATE],
 })
 export class IdentityModule {}

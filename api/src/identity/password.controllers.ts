@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { RateLimits } from '../http/rate-limits.js';
+import { RateLimits } from '../infrastructure/http/rate-limits.js';
 import { PASSWORD_RESET, type RecoverableRole } from '../rules/accounts.js';
 import { ChangePassword, RequestPasswordReset, ResetPassword } from './commands/passwords.js';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto.js';

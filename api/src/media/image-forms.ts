@@ -1,7 +1,7 @@
 import { BadRequestException, type Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { readForm, validateForm } from '../http/forms.js';
-import { INVALID_INPUT_MESSAGE } from '../http/validation.js';
+import { readForm, validateForm } from '../infrastructure/http/forms.js';
+import { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 import { takeTextImage } from './image-sources.js';
 import { imageLimit } from './images.js';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import { guardedLookup, isPrivateAddress } from '../http/outbound-addresses.js';
+import { guardedLookup, isPrivateAddress } from '../infrastructure/http/outbound-addresses.js';
 import { IMAGE_RULES } from '../rules/media.js';
 import { imageLimit } from './images.js';
 

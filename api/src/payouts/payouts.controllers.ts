@@ -4,11 +4,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { Environment } from '../config/environment.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { parseListRequest, sendRange } from '../http/react-admin.js';
 import { CurrentAccount } from '../identity/sessions/access.js';
 import type { SignedInAccount } from '../identity/sessions/session.service.js';
+import { Environment } from '../infrastructure/config/environment.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { paiseToRupees, rupeesToPaise } from '../rules/money.js';
 import {
   OPEN_PAYOUT_STATES,
@@ -33,11 +33,11 @@ import {
   ADMIN_PAYOUT_SORTS,
   adminPayout,
   adminPayoutsPage,
-  balanceOf,
   payoutById,
   payoutsByIds,
   shopperPayout,
   shopperPayoutsPage,
+  shownBalanceOf,
 } from './queries/payouts.js';
 
 const rupees = (paise: number) => paiseToRupees(paise);
@@ -55,7 +55,7 @@ export class ShopperPayoutsController {
   /** What the shopper may withdraw now, the smallest payout, and what is on its way or paid. */
   @Get('balance')
   async balance(@CurrentAccount() account: SignedInAccount): Promise<ShopperBalance> {
-    const balance = await balanceOf(this.dataSource, account.id);
+    const balance = await shownBalanceOf(this.dataSource, account.id);
     return {
       available: rupees(Math.max(0, balance.availablePaise)),
       minimum: rupees(rupeesToPaise(this.environment.PAYOUT_MIN_RUPEES)),
@@ -120,19 +120,16 @@ export class AdminPayoutsController {
    */
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ADMIN_PAYOUT_SORTS, {
-      sortField: 'requestedAt',
-      order: 'ASC',
-      perPage: 25,
+    const list = reactAdminList('payouts', ADMIN_PAYOUT_SORTS, 'requestedAt', 'ASC');
+    return listAnswer(query, reply, list, async (page) => {
+      const { state, userId, method } = page.filter;
+      const { rows, total } = await adminPayoutsPage(this.dataSource, page, {
+        states: STATE_FILTER(state),
+        userId: positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
+        method: (PAYOUT_METHODS as readonly unknown[]).includes(method) ? (method as PayoutMethod) : null,
+      });
+      return { rows: rows.map(adminPayout), total };
     });
-    const { state, userId, method } = page.filter;
-    const { rows, total } = await adminPayoutsPage(this.dataSource, page, {
-      states: STATE_FILTER(state),
-      userId: positiveInteger(typeof userId === 'string' ? Number(userId) : userId),
-      method: (PAYOUT_METHODS as readonly unknown[]).includes(method) ? (method as PayoutMethod) : null,
-    });
-    sendRange(reply, 'payouts', page.offset, rows.length, total);
-    return rows.map(adminPayout);
   }
 
   /** Several payouts of a payment run marked paid at once, one bank reference each, all or none. */

@@ -212,6 +212,19 @@ export const ENDS_SOON_DAYS = 7;
 
 export const SLOT_KINDS = ['free', 'paid'] as const;
 
+/** The messages of the admins' slot forms and of the changes to slots they refuse. */
+export const SLOT_MESSAGES = {
+  name: 'Slot name is required.',
+  kind: 'A slot is free or paid.',
+  price: 'A paid slot needs a price in rupees (up to 2 decimals); a free slot has none.',
+  capacity: 'Capacity is a whole number from 1.',
+  notFound: 'Slot not found.',
+  paidNeedsPrice: 'A paid slot needs a price in rupees.',
+  nameTaken: 'A slot with this name exists.',
+  hasCoupons: 'This slot has coupons and cannot be deleted.',
+  inUse: 'This slot is in use and cannot be deleted.',
+} as const;
+
 /** The eight categories of the shop front, in display order. */
 export const CATEGORIES = [
   'Skin Care',

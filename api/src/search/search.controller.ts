@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { SearchText } from '../http/field-decorators.js';
 import { Public } from '../identity/sessions/access.js';
+import { SearchText } from '../infrastructure/http/field-decorators.js';
 import { COUPON_LISTING } from '../rules/coupons.js';
 import { SuggestionCache } from './queries/suggestion-cache.js';
 import { SearchSuggestions } from './queries/suggestions.js';

@@ -4,8 +4,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, parseListRequest } from '../http/react-admin.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { entityOrder, listAnswer } from '../infrastructure/http/react-admin.js';
 import { PRODUCT_FORM, PRODUCT_REVIEW } from '../rules/storefront.js';
 import { ApproveProduct, RejectProduct } from './commands/review.js';
 import { RejectProductDto } from './dto/storefront.dto.js';
@@ -24,18 +24,20 @@ export class AdminProductsController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(
-      query,
-      ['id', 'submittedAt', 'reviewedAt', 'status', 'productName', 'merchantId'] as const,
-      { sortField: 'submittedAt', order: 'ASC', perPage: PRODUCT_REVIEW.perPage },
-    );
-    const found = await this.dataSource.getRepository(Product).findAndCount({
-      where: productFilter(page.filter),
-      order: entityOrder(page),
-      skip: page.offset,
-      take: page.limit,
+    const list = {
+      resource: 'products',
+      sortable: ['id', 'submittedAt', 'reviewedAt', 'status', 'productName', 'merchantId'],
+      defaults: { sortField: 'submittedAt', order: 'ASC', perPage: PRODUCT_REVIEW.perPage },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const found = await this.dataSource.getRepository(Product).findAndCount({
+        where: productFilter(page.filter),
+        order: entityOrder(page),
+        skip: page.offset,
+        take: page.limit,
+      });
+      return productRecordsPage(this.dataSource.manager, found);
     });
-    return productRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 
   @Get(':id')

@@ -6,10 +6,15 @@ import { IsNotEmpty } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { StoreClaimDto } from '../feeds/dto/feed-advertiser.dto.js';
-import { Flag } from '../http/field-decorators.js';
-import { IdPipe } from '../http/id-pipe.js';
-import { badFilter, parseListRequest, sendRange } from '../http/react-admin.js';
 import { ClaimStore } from '../identity/commands/claim-store.js';
+import { Flag } from '../infrastructure/http/field-decorators.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import {
+  badFilter,
+  listAnswer,
+  parseListRequest,
+  reactAdminList,
+} from '../infrastructure/http/react-admin.js';
 import { STORE_VISIBILITY } from '../rules/storefront.js';
 import { SetStoreVisibility } from './commands/store-visibility.js';
 import { ADMIN_STORE_SORTS, adminStorePage } from './queries/store-list.js';
@@ -34,22 +39,25 @@ export class AdminStoresController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = parseListRequest(query, ADMIN_STORE_SORTS, { sortField: 'name', order: 'ASC', perPage: 25 });
-    const { q, withoutAccount, id } = page.filter;
-    if (q !== undefined && (typeof q !== 'string' || q.length > 100)) badFilter('q');
-    if (withoutAccount !== undefined && !['true', 'false', true, false].includes(withoutAccount as string)) {
-      badFilter('withoutAccount');
-    }
-    const ids = id === undefined ? undefined : [id].flat().map(Number);
-    if (ids && !ids.every((each) => Number.isInteger(each) && each > 0 && each <= 2_147_483_647))
-      badFilter('id');
-    const { rows, total } = await adminStorePage(this.dataSource, page, {
-      q: q as string | undefined,
-      withoutAccount: withoutAccount === undefined ? undefined : String(withoutAccount) === 'true',
-      ids,
+    const list = reactAdminList('stores', ADMIN_STORE_SORTS, 'name', 'ASC');
+    return listAnswer(query, reply, list, (page) => {
+      const { q, withoutAccount, id } = page.filter;
+      if (q !== undefined && (typeof q !== 'string' || q.length > 100)) badFilter('q');
+      if (
+        withoutAccount !== undefined &&
+        !['true', 'false', true, false].includes(withoutAccount as string)
+      ) {
+        badFilter('withoutAccount');
+      }
+      const ids = id === undefined ? undefined : [id].flat().map(Number);
+      if (ids && !ids.every((each) => Number.isInteger(each) && each > 0 && each <= 2_147_483_647))
+        badFilter('id');
+      return adminStorePage(this.dataSource, page, {
+        q: q as string | undefined,
+        withoutAccount: withoutAccount === undefined ? undefined : String(withoutAccount) === 'true',
+        ids,
+      });
     });
-    sendRange(reply, 'stores', page.offset, rows.length, total);
-    return rows;
   }
 
   @Put(':merchantId')

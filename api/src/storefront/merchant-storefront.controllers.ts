@@ -4,10 +4,10 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
-import { IdPipe } from '../http/id-pipe.js';
-import { entityOrder, parseListRequest, sendRange } from '../http/react-admin.js';
 import { MerchantScope } from '../identity/merchant-scope.js';
 import { CurrentMerchantId } from '../identity/sessions/access.js';
+import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { entityOrder, listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
 import { validateWithImage } from '../media/image-forms.js';
 import { CATEGORY_FORM, PRODUCT_FORM, PRODUCT_STATUSES, STORE_IMAGE_FIELDS } from '../rules/storefront.js';
 import {
@@ -106,25 +106,27 @@ export class MerchantCategoriesController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = parseListRequest(query, ['id', 'categoryName', 'createdAt', 'isActive'] as const, {
-      sortField: 'id',
-      order: 'ASC',
-      perPage: 25,
+    const list = reactAdminList(
+      'categories',
+      ['id', 'categoryName', 'createdAt', 'isActive'] as const,
+      'id',
+      'ASC',
+    );
+    return listAnswer(query, reply, list, async (page) => {
+      const { q, isActive, id } = page.filter;
+      const where: FindOptionsWhere<MerchantCategory> = {
+        ...(idsFilter(id) && { id: idsFilter(id) }),
+        ...(contains(q) && { categoryName: contains(q) }),
+        ...(typeof isActive === 'boolean' && { isActive }),
+      };
+      const [categories, total] = await this.scope(merchantId).list({
+        where,
+        order: entityOrder(page),
+        skip: page.offset,
+        take: page.limit,
+      });
+      return { rows: await categoryRecords(this.dataSource.manager, categories), total };
     });
-    const { q, isActive, id } = page.filter;
-    const where: FindOptionsWhere<MerchantCategory> = {
-      ...(idsFilter(id) && { id: idsFilter(id) }),
-      ...(contains(q) && { categoryName: contains(q) }),
-      ...(typeof isActive === 'boolean' && { isActive }),
-    };
-    const [categories, total] = await this.scope(merchantId).list({
-      where,
-      order: entityOrder(page),
-      skip: page.offset,
-      take: page.limit,
-    });
-    sendRange(reply, 'categories', page.offset, categories.length, total);
-    return categoryRecords(this.dataSource.manager, categories);
   }
 
   @Get(':id')
@@ -183,19 +185,21 @@ export class MerchantProductsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = parseListRequest(
-      query,
-      ['id', 'productName', 'status', 'submittedAt', 'price', 'updatedAt'] as const,
-      { sortField: 'id', order: 'DESC', perPage: 10 },
-    );
-    const found = await this.scope(merchantId).list({
-      where: productFilter(page.filter),
-      // Records show `price` in rupees; the column holds paise, in the same order.
-      order: entityOrder(page, page.sortField === 'price' ? 'pricePaise' : page.sortField),
-      skip: page.offset,
-      take: page.limit,
+    const list = {
+      resource: 'products',
+      sortable: ['id', 'productName', 'status', 'submittedAt', 'price', 'updatedAt'],
+      defaults: { sortField: 'id', order: 'DESC', perPage: 10 },
+    } as const;
+    return listAnswer(query, reply, list, async (page) => {
+      const found = await this.scope(merchantId).list({
+        where: productFilter(page.filter),
+        // Records show `price` in rupees; the column holds paise, in the same order.
+        order: entityOrder(page, page.sortField === 'price' ? 'pricePaise' : page.sortField),
+        skip: page.offset,
+        take: page.limit,
+      });
+      return productRecordsPage(this.dataSource.manager, found);
     });
-    return productRecordsPage(this.dataSource.manager, reply, page.offset, found);
   }
 
   @Get(':id')

@@ -1,20 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api } from '../api';
-import { type CashbackRate, CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
+import { api, type Suggestions } from '../api';
+import { CONTROL_CHARACTERS, COUPON_LISTING } from '../forms/rules';
 import { useI18n } from '../i18n';
-
-interface Suggestions {
-  stores: Array<{ merchantId: number; name: string; slug: string; cashback: CashbackRate | null }>;
-  categories: Array<{ id: number; name: string; slug: string }>;
-  /** `titles`: the title in Hindi and Telugu where the coupon has one. */
-  coupons: Array<{
-    id: number;
-    title: string;
-    titles?: Partial<Record<string, string>>;
-    merchant: { name: string; slug: string };
-  }>;
-}
 
 /** Wait after a key before asking: one request per pause in typing, not per letter. */
 const TYPING_PAUSE_MS = 150;
@@ -143,7 +131,7 @@ export function SearchBox() {
               <h2>{t('search.coupons')}</h2>
               <ul>
                 {found.coupons.map((coupon) => {
-                  const title = coupon.titles?.[lang] ?? coupon.title;
+                  const title = (lang === 'en' ? undefined : coupon.titles[lang]) ?? coupon.title;
                   return (
                     <li key={coupon.id}>
                       <Link href={`/coupons?q=${encodeURIComponent(title)}`} onClick={close}>

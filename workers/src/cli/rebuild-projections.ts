@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { loadEnvironmentOrExit } from '@offers/api/config/environment';
+import { loadEnvironmentOrExit } from '@offers/api/infrastructure/config/environment';
 import type { DataSource } from 'typeorm';
 import { eventConsumers } from '../consumers.js';
 import { EventDispatcher } from '../events/event-dispatcher.js';

@@ -12,8 +12,8 @@ import {
   LISTINGS_CHANNEL,
 } from '@offers/api/coupons/events/coupon-events';
 import { liveCouponIdsOfStore, storesOfCoupons } from '@offers/api/coupons/queries/listed-coupons';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { StoreSaved } from '@offers/api/storefront/events/storefront-events';
 import { storeIdentities } from '@offers/api/storefront/queries/store-identity';
 import type { EntityManager } from 'typeorm';

@@ -5,7 +5,7 @@ import {
   DAILY_FIGURE_EVENTS,
   DAILY_FIGURES_CONSUMER,
 } from '@offers/api/analytics/queries/daily-figures';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

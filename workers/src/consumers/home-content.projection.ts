@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '@offers/api/content/events/content-events';
 import { replaceHomeContent } from '@offers/api/content/home-content-store';
 import { buildHomeContent } from '@offers/api/content/queries/home-content';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 

@@ -5,8 +5,8 @@ import {
   CouponExpired,
   CouponWithdrawn,
 } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { MERCHANT_VISIBILITY_EVENTS } from '@offers/api/identity/events/account-events';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import { STORE_PAGE_EVENTS, STORE_PAGES_CHANNEL } from '@offers/api/storefront/events/storefront-events';
 import { buildStorePage } from '@offers/api/storefront/queries/store-page';
 import { emptyStorePages, replaceStorePage } from '@offers/api/storefront/store-page-store';

@@ -1,4 +1,4 @@
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
 import type { EntityManager } from 'typeorm';
 
 /**

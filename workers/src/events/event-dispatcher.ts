@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { preparedStatement, runPrepared } from '@offers/api/database/prepared-statements';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { Metrics } from '@offers/api/metrics/metrics';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { recordInInbox } from '@offers/api/infrastructure/events/inbox-store';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_CONSUMERS, type EventConsumer } from './event-consumer.js';
 import { EventOutcomes, markProcessed } from './event-outcomes.js';
@@ -130,13 +130,6 @@ export class EventDispatcher {
   }
 }
 
-/** Prepared: it runs once per lot and consumer. */
-const RECORD_IN_INBOX = preparedStatement(
-  'inbox-record',
-  `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])
-   ON CONFLICT DO NOTHING RETURNING event_id`,
-);
-
 /**
  * Records the events in the consumer's inbox and applies those it had not recorded yet, in order.
  * Returns the events it applied.
@@ -146,11 +139,11 @@ export async function applyOnce(
   events: PublishedEvent[],
   manager: EntityManager,
 ): Promise<PublishedEvent[]> {
-  const inserted = await runPrepared<{ event_id: string }>(manager, RECORD_IN_INBOX, [
+  const fresh = await recordInInbox(
+    manager,
     consumer.name,
     events.map((event) => event.id),
-  ]);
-  const fresh = new Set(inserted.map((row) => row.event_id));
+  );
   // delete: the same event twice in one lot is applied once
   const applied = events.filter((event) => fresh.delete(event.id));
   if (applied.length === 0) return applied;

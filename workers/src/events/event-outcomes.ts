@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { preparedStatement, runPrepared } from '@offers/api/database/prepared-statements';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { markEventFailed, markEventsProcessed } from '@offers/api/infrastructure/events/outbox-store';
 import type { DataSource, EntityManager } from 'typeorm';
 
 interface Mark {
@@ -9,15 +9,12 @@ interface Mark {
   settle(error?: Error): void;
 }
 
-/** Prepared: it runs once per lot. */
-const PROCESSED_MARK = preparedStatement(
-  'outbox-mark-processed',
-  'UPDATE outbox SET processed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[])',
-);
-
 /** Marks the events processed in the transaction of `manager` (with the effect of their last consumer). */
 export async function markProcessed(manager: EntityManager, events: PublishedEvent[]): Promise<void> {
-  await runPrepared(manager, PROCESSED_MARK, [events.map((event) => event.id)]);
+  await markEventsProcessed(
+    manager,
+    events.map((event) => event.id),
+  );
 }
 
 /**
@@ -44,10 +41,7 @@ export class EventOutcomes {
   }
 
   async failed(eventId: string, error: string): Promise<void> {
-    await this.dataSource.query('UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1', [
-      eventId,
-      error.slice(0, 2000),
-    ]);
+    await markEventFailed(this.dataSource, eventId, error.slice(0, 2000));
   }
 
   private async flush(): Promise<void> {
@@ -58,7 +52,10 @@ export class EventOutcomes {
       const marks = this.pending;
       this.pending = [];
       try {
-        await runPrepared(this.dataSource.manager, PROCESSED_MARK, [marks.map((mark) => mark.eventId)]);
+        await markEventsProcessed(
+          this.dataSource.manager,
+          marks.map((mark) => mark.eventId),
+        );
         for (const mark of marks) mark.settle();
       } catch (error) {
         for (const mark of marks) mark.settle(error as Error);

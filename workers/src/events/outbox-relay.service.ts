@@ -6,11 +6,14 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
-import { outboxSignalChannel } from '@offers/api/events/outbox-signal';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName } from '@offers/api/jobs/queues';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { outboxSignalChannel } from '@offers/api/infrastructure/events/outbox-signal';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName } from '@offers/api/infrastructure/jobs/queues';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+} from '@offers/api/infrastructure/redis/redis-connection';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { OutboxPublisher, OutboxRelay } from './outbox-relay.js';

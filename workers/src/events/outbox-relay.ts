@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { markEventFailed, markEventsPublished } from '@offers/api/infrastructure/events/outbox-store';
 import {
-  type PreparedStatement,
-  preparedStatement,
-  runPrepared,
-} from '@offers/api/database/prepared-statements';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { domainEventJobOptions, type RetryPolicy } from '@offers/api/jobs/queues';
+  claimUnprocessedEvents,
+  claimUnpublishedEvents,
+  type OutboxRow,
+} from '@offers/api/infrastructure/events/queries/outbox';
+import { domainEventJobOptions, type RetryPolicy } from '@offers/api/infrastructure/jobs/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -24,36 +25,6 @@ export interface OutboxRelayOptions {
   maxBackoffMs?: number;
 }
 
-interface OutboxRow {
-  id: string;
-  position: string;
-  type: string;
-  aggregate_type: string;
-  aggregate_id: string;
-  payload: Record<string, unknown>;
-  occurred_at: Date;
-}
-
-const SELECTED_COLUMNS = 'id, position, type, aggregate_type, aggregate_id, payload, occurred_at';
-
-// Prepared: a busy relay claims and marks on every pass; republishing claims by the same path.
-const CLAIM_UNPUBLISHED = preparedStatement(
-  'outbox-claim-unpublished',
-  `SELECT ${SELECTED_COLUMNS} FROM outbox WHERE published_at IS NULL
-   ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
-);
-const CLAIM_UNPROCESSED = preparedStatement(
-  'outbox-claim-unprocessed',
-  `SELECT ${SELECTED_COLUMNS} FROM outbox
-   WHERE published_at IS NOT NULL AND processed_at IS NULL AND failed_at IS NULL
-     AND published_at <= now() - make_interval(secs => $1::double precision / 1000)
-   ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-);
-const MARK_PUBLISHED = preparedStatement(
-  'outbox-mark-published',
-  'UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])',
-);
-
 /**
  * Moves outbox rows to the `domain-events` queue. A row is marked published only after BullMQ
  * accepted its job, in the transaction that locked it; the job id is the event id, so a relay that
@@ -70,7 +41,7 @@ export class OutboxPublisher {
 
   /** Publishes one batch of unpublished events; returns how many were moved. */
   publishPending(): Promise<number> {
-    return this.publishClaimed(CLAIM_UNPUBLISHED, [this.batchSize]);
+    return this.publishClaimed((manager) => claimUnpublishedEvents(manager, this.batchSize));
   }
 
   /**
@@ -85,15 +56,21 @@ export class OutboxPublisher {
   async republishUnprocessed(olderThanMs: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const moved = await this.publishClaimed(CLAIM_UNPROCESSED, [olderThanMs, this.batchSize], true);
+      const moved = await this.publishClaimed(
+        (manager) => claimUnprocessedEvents(manager, olderThanMs, this.batchSize),
+        true,
+      );
       total += moved;
       if (moved < this.batchSize) return total;
     }
   }
 
-  private publishClaimed(claim: PreparedStatement, parameters: unknown[], reoffer = false): Promise<number> {
+  private publishClaimed(
+    claim: (manager: EntityManager) => Promise<OutboxRow[]>,
+    reoffer = false,
+  ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const claimed = await runPrepared<OutboxRow>(manager, claim, parameters);
+      const claimed = await claim(manager);
       if (claimed.length === 0) return 0;
       // The claimed rows are locked: a worker cannot mark one processed (and so complete its job)
       // until this transaction ends, so a job seen finished here finished without its mark.
@@ -107,7 +84,10 @@ export class OutboxPublisher {
           opts: { ...opts, jobId: row.id },
         })),
       );
-      await runPrepared(manager, MARK_PUBLISHED, [rows.map((row) => row.id)]);
+      await markEventsPublished(
+        manager,
+        rows.map((row) => row.id),
+      );
       return claimed.length;
     });
   }
@@ -122,9 +102,11 @@ export class OutboxPublisher {
         await this.queue.remove(row.id);
       } else if (state === 'failed') {
         const job = await this.queue.getJob(row.id);
-        await manager.query(
-          'UPDATE outbox SET failed_at = to_timestamp($2::double precision / 1000), last_error = $3 WHERE id = $1',
-          [row.id, job?.finishedOn ?? Date.now(), (job?.failedReason ?? 'failed').slice(0, 2000)],
+        await markEventFailed(
+          manager,
+          row.id,
+          (job?.failedReason ?? 'failed').slice(0, 2000),
+          job?.finishedOn ?? Date.now(),
         );
         continue;
       }

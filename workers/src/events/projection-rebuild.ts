@@ -1,4 +1,5 @@
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { forgetInbox } from '@offers/api/infrastructure/events/inbox-store';
+import { eventsOfTypesAfter } from '@offers/api/infrastructure/events/queries/outbox';
 import type { DataSource } from 'typeorm';
 import type { EventConsumer } from './event-consumer.js';
 import { applyOnce } from './event-dispatcher.js';
@@ -15,17 +16,11 @@ export async function rebuildProjection(dataSource: DataSource, consumer: EventC
   return dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${consumer.name}`]);
     await consumer.reset!(manager);
-    await manager.query('DELETE FROM inbox WHERE consumer = $1', [consumer.name]);
+    await forgetInbox(manager, consumer.name);
     let applied = 0;
     let after = '0';
     for (;;) {
-      const page: PublishedEvent[] = await manager.query(
-        `SELECT id, position::text AS position, type, aggregate_type AS "aggregateType",
-                aggregate_id AS "aggregateId", payload, occurred_at AS "occurredAt"
-         FROM outbox WHERE type = ANY($1) AND position > $2 ORDER BY position LIMIT $3`,
-        [consumer.handles, after, PAGE_SIZE],
-      );
-      for (const event of page) event.occurredAt = new Date(event.occurredAt).toISOString();
+      const page = await eventsOfTypesAfter(manager, consumer.handles, after, PAGE_SIZE);
       applied += (await applyOnce(consumer, page, manager)).length;
       if (page.length < PAGE_SIZE) return applied;
       after = page[page.length - 1]!.position;

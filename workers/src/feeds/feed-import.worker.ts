@@ -1,22 +1,15 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
 import type { FeedImportJob } from '@offers/api/feeds/feed-import-job';
 import { FeedImport, staleFeedSources } from '@offers/api/feeds/import/feed-import';
-import { ReadinessProbe } from '@offers/api/health/readiness';
-import { FEED_IMPORT_ATTEMPTS, QueueName, workerLockOptions } from '@offers/api/jobs/queues';
-import { Metrics } from '@offers/api/metrics/metrics';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
-import { type Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { ReadinessProbe } from '@offers/api/infrastructure/health/readiness';
+import { FEED_IMPORT_ATTEMPTS, QueueName } from '@offers/api/infrastructure/jobs/queues';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
+import { QueueWorkerHost } from '../shutdown/queue-worker-host.js';
 
 /**
  * Runs the jobs of the `feed-imports` queue, one run at a time per process (a run is long and
@@ -25,45 +18,22 @@ import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
  * mid-run leaves its job to be taken up again when its lock expires: the run resumes.
  */
 @Injectable()
-export class FeedImportWorker
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
-  private readonly logger = new Logger('FeedImports');
-  private worker?: Worker<FeedImportJob>;
-  private connection?: Redis;
-
+export class FeedImportWorker extends QueueWorkerHost<FeedImportJob> {
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     private readonly feedImport: FeedImport,
-    private readonly inFlight: InFlightJobs,
+    inFlight: InFlightJobs,
     private readonly metrics: Metrics,
     @InjectDataSource() private readonly dataSource: DataSource,
     probe: ReadinessProbe,
   ) {
+    super(environment, inFlight, {
+      queue: QueueName.FeedImports,
+      concurrency: 1,
+      logContext: 'FeedImports',
+      workerName: 'feed import worker',
+    });
     probe.addNotices('feeds', () => staleFeedSources(this.dataSource));
-  }
-
-  onApplicationBootstrap(): void {
-    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.worker = new Worker<FeedImportJob>(
-      QueueName.FeedImports,
-      (job, token) => this.inFlight.run(job, token, () => this.process(job)),
-      {
-        connection: this.connection,
-        prefix: this.environment.QUEUE_PREFIX,
-        concurrency: 1,
-        ...workerLockOptions(this.environment),
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn(`feed import worker: ${error.message}`));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  onApplicationShutdown(): void {
-    closeRedisConnection(this.connection);
   }
 
   async process(job: Job<FeedImportJob>): Promise<void> {

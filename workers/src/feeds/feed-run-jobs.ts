@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Environment } from '@offers/api/config/environment';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { FeedRunAccepted, FeedRunRequested } from '@offers/api/feeds/events/feed-events';
 import { type FeedImportJob, feedImportJobId } from '@offers/api/feeds/feed-import-job';
 import { feedRunStatus } from '@offers/api/feeds/queries/runs';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { feedImportJobOptions, QueueName } from '@offers/api/jobs/queues';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { feedImportJobOptions, QueueName } from '@offers/api/infrastructure/jobs/queues';
 import type { JobsOptions, Queue } from 'bullmq';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';

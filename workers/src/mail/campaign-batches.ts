@@ -1,30 +1,26 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
-import { LIVE_COUPON_SQL } from '@offers/api/coupons/queries/coupon-status';
-import { COUPON_TEXTS_SQL } from '@offers/api/coupons/queries/coupon-texts';
+import { liveFeaturedCoupons } from '@offers/api/coupons/queries/featured-coupons';
+import { countCampaignMail, markRecipientsQueued } from '@offers/api/engagement/campaign-mail-counts';
 import { CampaignSendStarted } from '@offers/api/engagement/events/engagement-events';
 import { newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
-import { QueueName, workerLockOptions } from '@offers/api/jobs/queues';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
-import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
-import type { Language } from '@offers/api/rules/engagement';
-import { type Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import {
+  campaignContent,
+  takeUnqueuedRecipients,
+  unqueuedRecipientBatches,
+} from '@offers/api/engagement/queries/campaign-batches';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
+import { QueueName } from '@offers/api/infrastructure/jobs/queues';
+import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
+import type { CouponTextLanguage } from '@offers/api/rules/coupons';
+import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
+import { QueueWorkerHost } from '../shutdown/queue-worker-host.js';
 import { newsletterHeaders, newsletterUnsubscribeUrl } from './mail-consumer.js';
-import { countCampaignMail } from './mail-sender.js';
-import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { renderMail } from './templates.js';
 
 /** Subscribers per batch job: one transaction records their mails. */
@@ -49,13 +45,7 @@ export class CampaignFanOut implements EventConsumer {
 
   async handle(event: PublishedEvent, manager: EntityManager): Promise<void> {
     const campaignId = Number(event.aggregateId);
-    const batches: Array<{ from: number; to: number }> = await manager.query(
-      `SELECT min(subscriber_id) AS "from", max(subscriber_id) AS "to"
-       FROM (SELECT subscriber_id, (row_number() OVER (ORDER BY subscriber_id) - 1) / $2 AS batch
-             FROM campaign_recipients WHERE campaign_id = $1 AND queued_at IS NULL) numbered
-       GROUP BY batch ORDER BY 1`,
-      [campaignId, CAMPAIGN_BATCH_SIZE],
-    );
+    const batches = await unqueuedRecipientBatches(manager, campaignId, CAMPAIGN_BATCH_SIZE);
     if (batches.length === 0) return;
     // Added before the inbox commits: if the commit fails, the retry adds the same job ids again.
     await this.queues.get(QueueName.NewsletterCampaigns).addBulk(
@@ -80,41 +70,19 @@ export class CampaignFanOut implements EventConsumer {
  * unsubscribed since the campaign started. The mail senders deliver the rows.
  */
 @Injectable()
-export class CampaignBatchesWorker
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
-  private readonly logger = new Logger('CampaignBatches');
-  private worker?: Worker<CampaignBatch>;
-  private connection?: Redis;
-
+export class CampaignBatchesWorker extends QueueWorkerHost<CampaignBatch> {
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly inFlight: InFlightJobs,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.worker = new Worker<CampaignBatch>(
-      QueueName.NewsletterCampaigns,
-      (job, token) => this.inFlight.run(job, token, () => this.process(job)),
-      {
-        connection: this.connection,
-        prefix: this.environment.QUEUE_PREFIX,
-        concurrency: 2,
-        // A batch takes well under a second: a worker that died holding one is noticed within seconds.
-        ...workerLockOptions(this.environment),
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn(`campaign worker: ${error.message}`));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  onApplicationShutdown(): void {
-    closeRedisConnection(this.connection);
+    inFlight: InFlightJobs,
+  ) {
+    super(environment, inFlight, {
+      queue: QueueName.NewsletterCampaigns,
+      // A batch takes well under a second: the shared lock options notice a dead worker within seconds.
+      concurrency: 2,
+      logContext: 'CampaignBatches',
+      workerName: 'campaign worker',
+    });
   }
 
   async process(job: Job<CampaignBatch>): Promise<void> {
@@ -123,28 +91,18 @@ export class CampaignBatchesWorker
 
   private async queueBatch(manager: EntityManager, batch: CampaignBatch): Promise<void> {
     const { PUBLIC_URL, SESSION_SECRET } = this.environment;
-    const [campaign] = await manager.query(
-      'SELECT id, subject, body, featured_coupon_ids AS "couponIds" FROM campaigns WHERE id = $1',
-      [batch.campaignId],
-    );
+    const campaign = await campaignContent(manager, batch.campaignId);
     if (!campaign) return;
-    const recipients: Array<{ id: number; email: string; language: Language; status: string }> =
-      await manager.query(
-        `SELECT s.id, s.email, s.language, s.status FROM campaign_recipients r
-         JOIN newsletter_subscribers s ON s.id = r.subscriber_id
-         WHERE r.campaign_id = $1 AND r.subscriber_id BETWEEN $2 AND $3 AND r.queued_at IS NULL
-         ORDER BY s.id FOR UPDATE OF r SKIP LOCKED`,
-        [batch.campaignId, batch.fromSubscriberId, batch.toSubscriberId],
-      );
+    const recipients = await takeUnqueuedRecipients(
+      manager,
+      batch.campaignId,
+      batch.fromSubscriberId,
+      batch.toSubscriberId,
+    );
     if (recipients.length === 0) return;
     // Only coupons still on offer are featured: one that ended since the campaign was written is left out.
     // Each subscriber reads their titles in their language where the coupon has one.
-    const coupons: Array<{ id: number; title: string; texts: CouponTexts }> = await manager.query(
-      `SELECT id, title, ${COUPON_TEXTS_SQL('coupons.id')} AS texts FROM coupons
-       WHERE id = ANY($1) AND ${LIVE_COUPON_SQL('coupons')}
-       ORDER BY array_position($1, id)`,
-      [campaign.couponIds],
-    );
+    const coupons = await liveFeaturedCoupons(manager, campaign.couponIds);
     const confirmed = recipients.filter((recipient) => recipient.status === 'confirmed');
     const mails = confirmed.map((subscriber): OutgoingMail => {
       const token = newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email);
@@ -168,14 +126,11 @@ export class CampaignBatchesWorker
     });
     await recordOutgoingMails(manager, mails);
     const skipped = recipients.length - confirmed.length;
-    await manager.query(
-      `UPDATE campaign_recipients SET queued_at = now(), skipped = NOT (subscriber_id = ANY($3))
-       WHERE campaign_id = $1 AND subscriber_id = ANY($2)`,
-      [
-        campaign.id,
-        recipients.map((recipient) => recipient.id),
-        confirmed.map((subscriber) => subscriber.id),
-      ],
+    await markRecipientsQueued(
+      manager,
+      campaign.id,
+      recipients.map((recipient) => recipient.id),
+      confirmed.map((subscriber) => subscriber.id),
     );
     if (skipped > 0) await countCampaignMail(manager, campaign.id, 'skipped_count', skipped);
   }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { keepDevMail } from '@offers/api/mail/dev-mailbox';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
@@ -26,17 +27,13 @@ export class DevMailCatcher {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((mail) =>
-            this.dataSource.query(
-              `INSERT INTO dev_mailbox (sender, recipients, subject, text_body, html_body)
-               VALUES ($1, $2, $3, $4, $5)`,
-              [
-                mail.from?.text ?? '',
-                addressText(mail.to),
-                mail.subject ?? '',
-                mail.text ?? '',
-                mail.html || '',
-              ],
-            ),
+            keepDevMail(this.dataSource, {
+              sender: mail.from?.text ?? '',
+              recipients: addressText(mail.to),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: mail.html || '',
+            }),
           )
           .then(
             () => callback(),

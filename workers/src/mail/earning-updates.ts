@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { storeCashback } from '@offers/api/cashback/queries/rates';
-import { Environment } from '@offers/api/config/environment';
 import { CashbackConfirmed, PurchaseRecorded } from '@offers/api/earnings/events/earnings-events';
 import {
   earningUpdatesMailKey,
@@ -11,14 +10,15 @@ import {
   type WaitingNotices,
   waitingNotices,
 } from '@offers/api/earnings/queries/notices';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { localePath } from '@offers/api/rules/addresses';
 import { marketClock } from '@offers/api/rules/coupons';
 import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 import { earningsUrl } from './mail-consumer.js';
-import { recordOutgoingMails } from './outgoing-mails.js';
 import { isQuietHour } from './quiet-hours.js';
 import { type EarningUpdate, renderMail } from './templates.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimApproved, ClaimRejected } from '@offers/api/claims/events/claim-events';
 import { claimMailFacts } from '@offers/api/claims/queries/answers';
-import { Environment } from '@offers/api/config/environment';
 import { CouponApproved, CouponRejected } from '@offers/api/coupons/events/coupon-events';
 import { ReferralRewardEarned } from '@offers/api/earnings/events/earnings-events';
 import {
@@ -9,7 +8,8 @@ import {
   NewsletterConfirmationRequested,
 } from '@offers/api/engagement/events/engagement-events';
 import { newsletterConfirmToken, newsletterUnsubscribeToken } from '@offers/api/engagement/newsletter-tokens';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
+import { contactMessageById } from '@offers/api/engagement/queries/admin-records';
+import { pendingSubscriber } from '@offers/api/engagement/queries/mail-facts';
 import { emailConfirmationToken } from '@offers/api/identity/email-confirmation';
 import {
   MerchantRegistered,
@@ -18,10 +18,20 @@ import {
   UserRegistered,
 } from '@offers/api/identity/events/account-events';
 import { passwordResetToken } from '@offers/api/identity/password-reset';
+import {
+  adminRecipients,
+  type MailRecipient,
+  merchantRecipients,
+  shopperRecipients,
+} from '@offers/api/identity/queries/mail-recipients';
 import { RESET_RECIPIENT } from '@offers/api/identity/queries/passwords';
+import { userProfile } from '@offers/api/identity/queries/profiles';
 import { referralInvitation } from '@offers/api/identity/referrals';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { type OutgoingMail, recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { PayoutFailed, PayoutPaid } from '@offers/api/payouts/events/payout-events';
-import { destinationOf } from '@offers/api/payouts/queries/payouts';
+import { destinationOf, payoutById } from '@offers/api/payouts/queries/payouts';
 import { EMAIL_CONFIRMATION, PASSWORD_RESET } from '@offers/api/rules/accounts';
 import { localePath } from '@offers/api/rules/addresses';
 import type { CouponTextLanguage, CouponTexts } from '@offers/api/rules/coupons';
@@ -29,7 +39,6 @@ import type { Language } from '@offers/api/rules/engagement';
 import { ProductApproved, ProductRejected } from '@offers/api/storefront/events/storefront-events';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
-import { type OutgoingMail, recordOutgoingMails } from './outgoing-mails.js';
 import { type MailParameters, type MailTemplate, renderMail } from './templates.js';
 
 interface Recipient {
@@ -79,14 +88,12 @@ export class MailConsumer implements EventConsumer {
     const id = event.aggregateId;
     switch (event.type) {
       case UserRegistered.type: {
-        const [user] = await manager.query(
-          'SELECT email, user_name AS name, language, referral_code AS "referralCode" FROM users WHERE id = $1',
-          [Number(id)],
-        );
+        const user = await userProfile(manager, Number(id));
         if (!user) return [];
+        const to = { email: user.emailAddress, name: user.userName, language: user.language as Language };
         return [
-          this.mail(event, 'user-welcome', user, {
-            name: user.name,
+          this.mail(event, 'user-welcome', to, {
+            name: to.name,
             siteUrl: PUBLIC_URL,
             referralLink: referralInvitation(PUBLIC_URL, user.referralCode).link,
           }),
@@ -177,11 +184,7 @@ export class MailConsumer implements EventConsumer {
         ];
       }
       case NewsletterConfirmationRequested.type: {
-        const [subscriber] = await manager.query(
-          `SELECT id, email, language, confirmation_sent_at AS "sentAt" FROM newsletter_subscribers
-           WHERE id = $1 AND status = 'pending'`,
-          [Number(payload.subscriberId)],
-        );
+        const subscriber = await pendingSubscriber(manager, Number(payload.subscriberId));
         if (!subscriber) return []; // confirmed or unsubscribed meanwhile
         const token = newsletterConfirmToken(
           SESSION_SECRET,
@@ -204,14 +207,9 @@ export class MailConsumer implements EventConsumer {
         ];
       }
       case ContactMessageReceived.type: {
-        const [message] = await manager.query(
-          'SELECT id, name, email, mobile, message FROM contact_messages WHERE id = $1',
-          [Number(payload.contactMessageId)],
-        );
+        const message = await contactMessageById(manager, Number(payload.contactMessageId));
         if (!message) return [];
-        const admins: Array<{ email: string; username: string }> = await manager.query(
-          'SELECT email, username FROM admins ORDER BY id',
-        );
+        const admins = await adminRecipients(manager);
         // Admins read the notice in English: the back-office is in English.
         return admins.map((admin) =>
           this.mail(
@@ -222,7 +220,7 @@ export class MailConsumer implements EventConsumer {
               name: message.name,
               email: message.email,
               mobile: message.mobile,
-              message: message.message,
+              message: message.msg,
               url: `${BACKOFFICE_URL}/contact-messages/${message.id}`,
             },
           ),
@@ -230,27 +228,23 @@ export class MailConsumer implements EventConsumer {
       }
       case PayoutPaid.type:
       case PayoutFailed.type: {
-        const [payout] = await manager.query(
-          `SELECT p.method, p.upi_id AS "upiId", p.account_number AS "accountNumber", p.ifsc,
-                  u.email, u.user_name AS name, u.language
-           FROM payouts p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
-          [Number(id)],
-        );
-        if (!payout) return [];
+        const payout = await payoutById(manager, Number(id));
+        const shopper = payout && (await shopperRecipient(manager, payout.userId));
+        if (!payout || !shopper) return [];
         const common = {
-          name: payout.name,
+          name: shopper.name,
           amountPaise: Number(payload.amountPaise),
-          earningsUrl: earningsUrl(PUBLIC_URL, payout.language),
+          earningsUrl: earningsUrl(PUBLIC_URL, shopper.language),
         };
         return [
           event.type === PayoutPaid.type
-            ? this.mail(event, 'payout-paid', payout, {
+            ? this.mail(event, 'payout-paid', shopper, {
                 ...common,
                 // The account's last four digits only: mail is no place for a full account number.
                 destination: destinationOf(payout),
                 bankReference: String(payload.bankReference),
               })
-            : this.mail(event, 'payout-failed', payout, { ...common, reason: String(payload.reason) }),
+            : this.mail(event, 'payout-failed', shopper, { ...common, reason: String(payload.reason) }),
         ];
       }
       case ReferralRewardEarned.type: {
@@ -259,11 +253,7 @@ export class MailConsumer implements EventConsumer {
         const recipient =
           referrer === 'merchant'
             ? await merchantRecipient(manager, referrerId)
-            : (
-                await manager.query('SELECT email, user_name AS name, language FROM users WHERE id = $1', [
-                  referrerId,
-                ])
-              )[0];
+            : await shopperRecipient(manager, referrerId);
         if (!recipient) return [];
         return [
           this.mail(event, 'referral-bonus', recipient, {
@@ -283,10 +273,7 @@ export class MailConsumer implements EventConsumer {
         if (payload.kind !== 'claim') return [];
         const facts = await claimMailFacts(manager, Number(id));
         if (!facts) return [];
-        const [shopper] = await manager.query(
-          'SELECT email, user_name AS name, language FROM users WHERE id = $1',
-          [facts.userId],
-        );
+        const shopper = await shopperRecipient(manager, facts.userId);
         if (!shopper) return [];
         const common = {
           name: shopper.name,
@@ -332,12 +319,16 @@ export const earningsUrl = (publicUrl: string, language: Language) =>
 
 /** None for a store without an account (a network advertiser's): nobody reads its mail. */
 async function merchantRecipient(manager: EntityManager, merchantId: number): Promise<Recipient | undefined> {
-  const [merchant] = await manager.query(
-    'SELECT email, merchant_name AS name, language FROM merchants WHERE id = $1 AND email IS NOT NULL',
-    [merchantId],
-  );
-  return merchant;
+  return asRecipient((await merchantRecipients(manager, [merchantId])).get(merchantId));
 }
+
+async function shopperRecipient(manager: EntityManager, userId: number): Promise<Recipient | undefined> {
+  return asRecipient((await shopperRecipients(manager, [userId])).get(userId));
+}
+
+/** Identity keeps the account's language as the account chose it: one of the mails' languages. */
+const asRecipient = (recipient: MailRecipient | undefined): Recipient | undefined =>
+  recipient && { ...recipient, language: recipient.language as Language };
 
 /** `List-Unsubscribe` with one-click unsubscribe (RFC 8058) for every newsletter mail. */
 export function newsletterHeaders(

@@ -6,30 +6,26 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@offers/api/config/environment';
-import { ChangeListener } from '@offers/api/events/change-listener';
-import { Metrics } from '@offers/api/metrics/metrics';
+import { countCampaignMail } from '@offers/api/engagement/campaign-mail-counts';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { ChangeListener } from '@offers/api/infrastructure/events/change-listener';
+import { Metrics } from '@offers/api/infrastructure/metrics/metrics';
+import {
+  type MailToSend,
+  markMailSent,
+  OUTGOING_MAIL_CHANNEL,
+  recordMailFailure,
+  takeNextDueMail,
+} from '@offers/api/mail/outgoing-mails';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DevMailCatcher } from './dev-mail-catcher.js';
-import { OUTGOING_MAIL_CHANNEL } from './outgoing-mails.js';
 
 const POLL_INTERVAL_MS = 1000;
 const IDLE_POLL_INTERVAL_MS = 10_000;
 /** A mail the SMTP server keeps refusing is retried with doubling delays, then left as failed. */
 const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_SECONDS = 30;
-
-interface MailRow {
-  id: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string>;
-  campaign_id: number | null;
-  attempts: number;
-}
 
 /**
  * Sends the recorded mails over SMTP. Each mail is sent inside a transaction that holds its row
@@ -127,11 +123,7 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
     await runner.connect();
     try {
       await runner.startTransaction();
-      const [mail]: MailRow[] = await runner.query(
-        `SELECT id, recipient, subject, text_body, html_body, headers, campaign_id, attempts FROM outgoing_mails
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
+      const mail = await takeNextDueMail(runner);
       if (!mail) {
         await runner.commitTransaction();
         return false;
@@ -148,10 +140,7 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
           headers: mail.headers,
           messageId: `<mail-${mail.id}@${new URL(this.environment.API_URL).hostname}>`,
         });
-        await runner.query(
-          "UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1",
-          [mail.id],
-        );
+        await markMailSent(runner, mail.id);
         if (mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'sent_count');
         sent = true;
       } catch (error) {
@@ -170,17 +159,19 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /** Records a refused or failed send; answers whether it was the last attempt. */
-  private async recordFailure(runner: QueryRunner, mail: MailRow, error: Error): Promise<boolean> {
+  private async recordFailure(runner: QueryRunner, mail: MailToSend, error: Error): Promise<boolean> {
     const attempts = mail.attempts + 1;
     const final = attempts >= MAX_ATTEMPTS;
     this.logger.warn(
       `Mail ${mail.id} not sent (attempt ${attempts}${final ? ', giving up' : ''}): ${error.message}`,
     );
-    await runner.query(
-      `UPDATE outgoing_mails SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'failed' ELSE 'pending' END,
-         next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
-      [mail.id, attempts, error.message.slice(0, 1000), final, FIRST_RETRY_SECONDS * 2 ** (attempts - 1)],
-    );
+    await recordMailFailure(runner, {
+      mailId: mail.id,
+      attempts,
+      error: error.message.slice(0, 1000),
+      final,
+      retryInSeconds: FIRST_RETRY_SECONDS * 2 ** (attempts - 1),
+    });
     if (final && mail.campaign_id) await countCampaignMail(runner, mail.campaign_id, 'skipped_count');
     return final;
   }
@@ -199,20 +190,4 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
       this.sleepers.add(wake);
     });
   }
-}
-
-/** Counts a campaign mail as sent (or given up) and ends the campaign with its last mail. */
-export async function countCampaignMail(
-  runner: Pick<QueryRunner, 'query'>,
-  campaignId: number,
-  column: 'sent_count' | 'skipped_count',
-  count = 1,
-): Promise<void> {
-  await runner.query(
-    `UPDATE campaigns SET ${column} = ${column} + $2,
-       status = CASE WHEN sent_count + skipped_count + $2 >= recipients_total THEN 'sent' ELSE status END,
-       sent_at = CASE WHEN sent_count + skipped_count + $2 >= recipients_total THEN now() ELSE sent_at END
-     WHERE id = $1`,
-    [campaignId, count],
-  );
 }

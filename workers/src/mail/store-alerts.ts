@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Environment } from '@offers/api/config/environment';
 import { CouponApproved } from '@offers/api/coupons/events/coupon-events';
-import type { PublishedEvent } from '@offers/api/events/domain-event';
 import { storeAlertUnsubscribeToken } from '@offers/api/follows/alert-links';
 import {
   markAlertsMailed,
@@ -10,13 +8,15 @@ import {
   type WaitingAlerts,
   waitingAlerts,
 } from '@offers/api/follows/queries/alerts';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import type { PublishedEvent } from '@offers/api/infrastructure/events/domain-event';
+import { recordOutgoingMails } from '@offers/api/mail/outgoing-mails';
 import { localePath } from '@offers/api/rules/addresses';
 import { marketClock } from '@offers/api/rules/coupons';
 import { LANGUAGES, type Language } from '@offers/api/rules/engagement';
 import { STORE_ALERTS } from '@offers/api/rules/follows';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
-import { recordOutgoingMails } from './outgoing-mails.js';
 import { isQuietHour } from './quiet-hours.js';
 import { renderMail } from './templates.js';
 

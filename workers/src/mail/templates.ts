@@ -1,4 +1,5 @@
-import { escapeHtml } from '@offers/api/http/html';
+import { escapeHtml } from '@offers/api/infrastructure/http/html';
+import type { RenderedMail } from '@offers/api/mail/outgoing-mails';
 import type { Language } from '@offers/api/rules/engagement';
 import { plural } from '@offers/api/rules/plurals';
 
@@ -11,12 +12,6 @@ interface Message {
   action?: { label: string; url: string };
   /** Small print under the signature (why this mail came, how to stop it). */
   footer?: Block[];
-}
-
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
 }
 
 export interface MailParameters {

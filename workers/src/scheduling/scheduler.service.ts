@@ -1,40 +1,32 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ensureClickPartitions } from '@offers/api/clicks/queries/clicks';
-import { Environment } from '@offers/api/config/environment';
 import { ExpireDueCoupons } from '@offers/api/coupons/commands/expiry';
 import { purgeMailedNotices } from '@offers/api/earnings/queries/notices';
 import { resumeStalledCampaigns } from '@offers/api/engagement/commands/campaigns';
-import { UnitOfWork } from '@offers/api/events/unit-of-work';
 import { RequestDueFeedRuns } from '@offers/api/feeds/commands/feed-runs';
 import { staleQueuedRuns } from '@offers/api/feeds/queries/runs';
 import { purgeMailedAlerts } from '@offers/api/follows/queries/alerts';
-import { purgeIdempotencyKeys } from '@offers/api/idempotency/idempotency-store';
 import { purgeExpiredSignInData } from '@offers/api/identity/housekeeping';
-import { QueueRegistry } from '@offers/api/jobs/queue-registry';
+import { Environment } from '@offers/api/infrastructure/config/environment';
+import { UnitOfWork } from '@offers/api/infrastructure/events/unit-of-work';
+import { purgeIdempotencyKeys } from '@offers/api/infrastructure/idempotency/idempotency-store';
+import { QueueRegistry } from '@offers/api/infrastructure/jobs/queue-registry';
 import {
   feedImportJobOptions,
   QueueName,
   ScheduledJob,
   type ScheduledJobName,
-  workerLockOptions,
-} from '@offers/api/jobs/queues';
-import { closeRedisConnection, createRedisConnection } from '@offers/api/redis/redis-connection';
-import { type Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+} from '@offers/api/infrastructure/jobs/queues';
+import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { outboxPublisher } from '../events/outbox-relay.service.js';
 import { addFeedImportJob } from '../feeds/feed-run-jobs.js';
 import { EarningUpdates } from '../mail/earning-updates.js';
 import { StoreAlerts } from '../mail/store-alerts.js';
 import { InFlightJobs } from '../shutdown/in-flight-jobs.js';
+import { QueueWorkerHost } from '../shutdown/queue-worker-host.js';
 
 const EXPIRY_BATCH = 1000;
 
@@ -50,24 +42,25 @@ const STALE_EVENT_AFTER_MS = 120_000;
  * Redis here comes back empty.
  */
 @Injectable()
-export class SchedulerService
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
-  private readonly logger = new Logger('Scheduler');
-  private worker?: Worker;
-  private connection?: Redis;
+export class SchedulerService extends QueueWorkerHost<unknown> {
   private readonly handlers: Record<ScheduledJobName, () => Promise<string | undefined>>;
 
   constructor(
-    private readonly environment: Environment,
+    environment: Environment,
     private readonly queues: QueueRegistry,
     private readonly commands: CommandBus,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
-    private readonly inFlight: InFlightJobs,
+    inFlight: InFlightJobs,
     private readonly storeAlerts: StoreAlerts,
     private readonly earningUpdates: EarningUpdates,
   ) {
+    super(environment, inFlight, {
+      queue: QueueName.Maintenance,
+      concurrency: 1,
+      logContext: 'Scheduler',
+      workerName: 'maintenance worker',
+    });
     const publisher = outboxPublisher(dataSource, queues, environment);
     this.handlers = {
       [ScheduledJob.RedeliverStaleEvents.name]: async () => {
@@ -130,24 +123,17 @@ export class SchedulerService
     };
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.connection = createRedisConnection(this.environment.REDIS_URL, 'worker', this.logger);
-    this.connection.on('ready', () => void this.registerSchedules());
-    this.worker = new Worker(
-      QueueName.Maintenance,
-      (job, token) => this.inFlight.run(job, token, () => this.run(job)),
-      {
-        connection: this.connection,
-        prefix: this.environment.QUEUE_PREFIX,
-        concurrency: 1,
-        ...workerLockOptions(this.environment),
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn(`maintenance worker: ${error.message}`));
-    this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name} failed: ${error.message}`));
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
+    // In the same tick as the connection was made, so its first 'ready' is not missed.
+    this.connection?.on('ready', () => void this.registerSchedules());
   }
 
-  private async run(job: Job): Promise<string | undefined> {
+  protected override failed(job: Job | undefined, error: Error): void {
+    this.logger.warn(`${job?.name} failed: ${error.message}`);
+  }
+
+  protected async process(job: Job): Promise<string | undefined> {
     const handler = this.handlers[job.name as ScheduledJobName];
     if (!handler) throw new Error(`No handler for scheduled job ${job.name}`);
     const outcome = await handler();
@@ -183,13 +169,5 @@ export class SchedulerService
     } catch (error) {
       this.logger.warn(`Could not register schedules yet: ${(error as Error).message}`);
     }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  onApplicationShutdown(): void {
-    closeRedisConnection(this.connection);
   }
 }

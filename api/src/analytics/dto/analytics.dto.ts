@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, WholeNumber } from '../../infrastructure/http/field-decorators.js';
 import { ANALYTICS } from '../../rules/analytics.js';
 
 /** The period of a dashboard: the last `days` days of India, today included. */

@@ -3,8 +3,8 @@ import { ClickedOut } from '../../clicks/events/click-events.js';
 import { CouponApproved, CouponRevealed } from '../../coupons/events/coupon-events.js';
 import { CashbackConfirmed, EarningPaid, PurchaseRecorded } from '../../earnings/events/earnings-events.js';
 import { earningAmountPaise } from '../../earnings/queries/earning-amounts.js';
-import type { PublishedEvent } from '../../events/domain-event.js';
 import { UserRegistered } from '../../identity/events/account-events.js';
+import type { PublishedEvent } from '../../infrastructure/events/domain-event.js';
 import { PayoutPaid } from '../../payouts/events/payout-events.js';
 import { DAILY_FIGURES, type DailyFigure, MARKET_TIME_ZONE } from '../../rules/index.js';
 

@@ -1,6 +1,6 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { CASHBACK_MESSAGES, fromStoredRate, proposedRate, type StoredRate } from '../../rules/cashback.js';
 import { CashbackProposalDecided, CashbackProposed } from '../events/cashback-events.js';
 import { decideProposal, proposalById, proposalsOf, saveOpenProposal } from '../queries/proposals.js';

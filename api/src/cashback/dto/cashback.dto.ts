@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, registerDecorator, ValidateIf } from 'class-validator';
-import { IsOptional, Nullable, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, Nullable, Trim, WholeNumber } from '../../infrastructure/http/field-decorators.js';
 import {
   CASHBACK_LANGUAGES,
   CASHBACK_LIMITS,

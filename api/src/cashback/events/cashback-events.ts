@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import type { CashbackChangeOrigin, CashbackChangeScope, StoredRate } from '../../rules/cashback.js';
 
 /**

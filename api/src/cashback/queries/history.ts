@@ -1,5 +1,5 @@
 /** SQL of stores' cashback history and of coupons' own rates. */
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import {
   type CashbackChange,
   type CashbackChangeOrigin,

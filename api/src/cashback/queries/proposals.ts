@@ -1,5 +1,5 @@
 /** SQL of the rates feed sources propose for stores. */
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { CashbackProposalState, StoredRate } from '../../rules/cashback.js';
 import { type Reader, storedRateOf } from './rates.js';
 

@@ -4,9 +4,9 @@
  * (what a purchase earns).
  */
 import type { EntityManager } from 'typeorm';
-import type { Environment } from '../../config/environment.js';
 import { couponStoreId } from '../../coupons/queries/coupon-records.js';
 import { merchantExists } from '../../identity/queries/stores-without-account.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
 import {
   CASHBACK_LIMITS,
   type CashbackRate,

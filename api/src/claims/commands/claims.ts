@@ -8,14 +8,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { storeCashbackStates } from '../../cashback/queries/rates.js';
 import { clientAddressKey } from '../../clicks/client-address-key.js';
 import { shopperClick } from '../../clicks/queries/clicks.js';
-import { Environment } from '../../config/environment.js';
 import {
   cancelHeldPurchase,
   creditHeldPurchase,
   recordClaimedPurchase,
 } from '../../earnings/commands/purchases.js';
 import { trackedClicks } from '../../earnings/queries/purchases.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storePrivateImage } from '../../media/private-media.js';
 import { CLAIM_MESSAGES, CLAIM_RULES, indiaDayStart } from '../../rules/claims.js';
 import { rupeesToPaise } from '../../rules/money.js';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { Trim } from '../../http/field-decorators.js';
+import { Trim } from '../../infrastructure/http/field-decorators.js';
 import { CLAIM_MESSAGES, CLAIM_RULES } from '../../rules/claims.js';
 
 /** A JSON number (1299.5) is read as the decimal it was written as; text is trimmed. */

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import type { ClaimKind } from '../../rules/claims.js';
 
 abstract class ClaimEvent<P extends object> extends DomainEvent<P> {

@@ -2,10 +2,10 @@
 import type { EntityManager } from 'typeorm';
 import { storeCashbackStates } from '../../cashback/queries/rates.js';
 import { clicksByIds, shopperClicks } from '../../clicks/queries/clicks.js';
-import type { Environment } from '../../config/environment.js';
 import { couponTitles } from '../../coupons/queries/coupon-records.js';
 import { cashbackOfEarnings, trackedClicks } from '../../earnings/queries/purchases.js';
 import { shopperNames } from '../../identity/queries/profiles.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
 import { CASHBACK_LIMITS } from '../../rules/cashback.js';
 import { type AdminClaim, CLAIM_RULES, type ClaimableClick, type ShopperClaim } from '../../rules/claims.js';
 import { paiseToRupees } from '../../rules/money.js';

@@ -1,6 +1,6 @@
 /** SQL of missing-cashback claims and the held purchases waiting beside them in the admins' queue. */
 import type { EntityManager } from 'typeorm';
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { ClaimKind, ClaimState } from '../../rules/claims.js';
 
 type Reader = Pick<EntityManager, 'query'>;

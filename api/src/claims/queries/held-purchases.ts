@@ -1,4 +1,4 @@
-import type { Transaction } from '../../events/unit-of-work.js';
+import type { Transaction } from '../../infrastructure/events/unit-of-work.js';
 import { PurchaseQueuedForReview } from '../events/claim-events.js';
 
 /** A purchase the earnings feature recorded for its shopper and holds until an admin decides. */

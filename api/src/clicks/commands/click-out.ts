@@ -1,7 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { feedCouponTarget } from '../../feeds/queries/feed-coupons.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { newClickId } from '../click-ids.js';
 import { ClickWindow } from '../click-window.js';
 import { clientAddressKey } from '../client-address-key.js';

@@ -1,9 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { saveTrackingSettings } from '../../identity/merchant-tracking-store.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import type { TrackingSettings } from '../../rules/clicks.js';
 import { TrackingSettingsChanged } from '../events/tracking-events.js';
-import { UPDATE_TRACKING_SETTINGS } from '../queries/clicks.js';
 
 export class UpdateTrackingSettings extends Command<TrackingSettings> {
   constructor(
@@ -22,11 +22,7 @@ export class UpdateTrackingSettingsHandler implements ICommandHandler<UpdateTrac
 
   execute({ merchantId, settings }: UpdateTrackingSettings): Promise<TrackingSettings> {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const [saved]: TrackingSettings[] = await manager.query(UPDATE_TRACKING_SETTINGS, [
-        merchantId,
-        settings.subIdParam,
-        settings.cookieWindowDays,
-      ]);
+      const saved = await saveTrackingSettings(manager, merchantId, settings);
       if (!saved) throw new NotFoundException();
       record(new TrackingSettingsChanged(String(merchantId), saved));
       return saved;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches } from 'class-validator';
-import { Trim, WholeNumber } from '../../http/field-decorators.js';
+import { Trim, WholeNumber } from '../../infrastructure/http/field-decorators.js';
 import { TRACKING } from '../../rules/clicks.js';
 
 const { subIdParam, cookieWindowDays } = TRACKING;

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 /**
  * A visitor left for a merchant's site through a coupon (`GET /api/out/:couponId`). The aggregate

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import type { TrackingSettings } from '../../rules/clicks.js';
 
 /** A merchant changed how its click-outs and postbacks are tracked (sub-id parameter, cookie window). */

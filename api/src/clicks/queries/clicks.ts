@@ -1,6 +1,7 @@
 /** SQL of click-outs, the clicks a postback names, the partitions and tracking settings. */
 import type { EntityManager } from 'typeorm';
 import { USABLE_COUPON } from '../../coupons/queries/coupon-records.js';
+import { merchantTracking } from '../../identity/queries/merchant-tracking.js';
 import type { TrackingSettings } from '../../rules/clicks.js';
 import { clickTimeOf } from '../click-ids.js';
 
@@ -43,14 +44,16 @@ export interface ReportedClickRow {
 export async function findClick(manager: EntityManager, id: unknown): Promise<ReportedClickRow | undefined> {
   const at = clickTimeOf(id);
   if (!at) return undefined;
-  const [row]: ReportedClickRow[] = await manager.query(
+  const [row]: Array<Omit<ReportedClickRow, 'secret' | 'cookieWindowDays'>> = await manager.query(
     `SELECT k.id, k.coupon_id AS "couponId", k.merchant_id AS "merchantId", k.user_id AS "userId",
-            k.clicked_at AS "clickedAt", m.postback_secret AS secret, m.cookie_window_days AS "cookieWindowDays"
-     FROM clicks k JOIN merchants m ON m.id = k.merchant_id
-     WHERE k.id = $1 AND k.clicked_at = $2`,
+            k.clicked_at AS "clickedAt"
+     FROM clicks k WHERE k.id = $1 AND k.clicked_at = $2`,
     [id, at],
   );
-  return row;
+  if (!row) return undefined;
+  // The merchant's postback secret and cookie window are its account's, as they are now.
+  const tracking = (await merchantTracking(manager, [row.merchantId])).get(row.merchantId);
+  return tracking && { ...row, secret: tracking.postbackSecret, cookieWindowDays: tracking.cookieWindowDays };
 }
 
 /** A shopper's click-out as a missing-cashback claim reads it. */
@@ -132,15 +135,6 @@ export async function trackingSettings(
   reader: Pick<EntityManager, 'query'>,
   merchantId: number,
 ): Promise<TrackingSettings> {
-  const [settings]: TrackingSettings[] = await reader.query(
-    'SELECT sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays" FROM merchants WHERE id = $1',
-    [merchantId],
-  );
-  return settings!;
+  const tracking = (await merchantTracking(reader, [merchantId])).get(merchantId);
+  return (tracking && { subIdParam: tracking.subIdParam, cookieWindowDays: tracking.cookieWindowDays })!;
 }
-
-export const UPDATE_TRACKING_SETTINGS = `
-  WITH changed AS (
-    UPDATE merchants SET sub_id_param = $2, cookie_window_days = $3, updated_at = now() WHERE id = $1
-    RETURNING sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays")
-  SELECT * FROM changed`;

@@ -1,7 +1,7 @@
 import { BadRequestException, NotFoundException, type Type } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ObjectLiteral } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import { type ContentKindName, ContentRemoved, ContentSaved } from '../events/content-events.js';
 

@@ -10,7 +10,7 @@ import {
   RequiredText,
   Trim,
   WholeNumber,
-} from '../../http/field-decorators.js';
+} from '../../infrastructure/http/field-decorators.js';
 import {
   BANNER_POSITIONS,
   type BannerPosition,

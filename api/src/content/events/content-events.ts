@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 /** Notified (at commit) by the home-content projection whenever the home page's document changes. */
 export const HOME_CONTENT_CHANNEL = 'home_content_changed';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
-import { Environment } from '../../config/environment.js';
 import { LISTINGS_CHANNEL } from '../../coupons/events/coupon-events.js';
 import { CouponListings } from '../../coupons/queries/listings.js';
-import { ReadyAnswers } from '../../http/ready-answers.js';
-import { ReadyReadCache } from '../../http/ready-read-cache.js';
-import { Metrics } from '../../metrics/metrics.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { ReadyAnswers } from '../../infrastructure/http/ready-answers.js';
+import { ReadyReadCache } from '../../infrastructure/http/ready-read-cache.js';
+import { Metrics } from '../../infrastructure/metrics/metrics.js';
 import { HOME_CONTENT_CHANNEL } from '../events/content-events.js';
 
 /**

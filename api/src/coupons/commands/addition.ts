@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import {
   COUPON_CODE,
   COUPON_FORM,

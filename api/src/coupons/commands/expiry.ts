@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { CouponExpired } from '../events/coupon-events.js';
 import { DUE_COUPONS, LOCK_EXPIRY_SWEEP, MARK_EXPIRY_SWEEP } from '../queries/expiry-sweep.js';
 import { FREE_SEATS } from '../queries/slot-seats.js';

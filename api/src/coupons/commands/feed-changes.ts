@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponEnded, CouponRevised } from '../events/coupon-events.js';
 import { saveCouponTexts } from '../queries/coupon-texts.js';

@@ -1,10 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
-import { addressGroup } from '../../http/client-address.js';
-import { CLIENT_REDIS } from '../../platform/platform.module.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { addressGroup } from '../../infrastructure/http/client-address.js';
+import { CLIENT_REDIS } from '../../infrastructure/platform/platform.module.js';
 import { OFFER_UNAVAILABLE, REVEAL_LIMITS } from '../../rules/coupons.js';
 import { CouponRevealed } from '../events/coupon-events.js';
 import { USABLE_COUPON } from '../queries/coupon-records.js';

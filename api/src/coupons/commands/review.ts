@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponApproved, CouponRejected } from '../events/coupon-events.js';

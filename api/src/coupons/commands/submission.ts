@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { MerchantScope } from '../../identity/merchant-scope.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import {
   COUPON_FORM,

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { merchantsAsStores } from '../../identity/queries/store-identities.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { COUPON_VOTES, MARKET_TIME_ZONE } from '../../rules/coupons.js';
 import { CouponVoted } from '../events/coupon-events.js';
 import { LIVE_COUPON_SQL } from '../queries/coupon-status.js';

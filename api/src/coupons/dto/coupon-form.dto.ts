@@ -12,7 +12,13 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import {
+  IsOptional,
+  Nullable,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../infrastructure/http/field-decorators.js';
 import {
   COUPON_CODE,
   COUPON_FORM as F,

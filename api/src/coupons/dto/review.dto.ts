@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
-import { COUPON_REVIEW, SLOT_KINDS } from '../../rules/coupons.js';
+import {
+  IsOptional,
+  Nullable,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../infrastructure/http/field-decorators.js';
+import { COUPON_REVIEW, SLOT_KINDS, SLOT_MESSAGES } from '../../rules/coupons.js';
 
 export class ApproveCouponDto {
   @ApiPropertyOptional({ description: 'The slot to place the coupon in; the requested one when left out.' })
@@ -15,13 +21,6 @@ export class RejectCouponDto {
   @RequiredText(COUPON_REVIEW.reasonRequired, 500)
   reason: string;
 }
-
-const SLOT_MESSAGES = {
-  name: 'Slot name is required.',
-  kind: 'A slot is free or paid.',
-  price: 'A paid slot needs a price in rupees (up to 2 decimals); a free slot has none.',
-  capacity: 'Capacity is a whole number from 1.',
-} as const;
 
 export class SlotDto {
   @ApiProperty({ example: 'Home page feature' })
@@ -70,5 +69,3 @@ export class SlotChangesDto {
   @IsString()
   id?: unknown;
 }
-
-export { SLOT_MESSAGES };

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import type { CouponTexts } from '../../rules/coupons.js';
 
 /** Notified (at commit) by the listing projection whenever a coupon appears in or leaves the lists. */

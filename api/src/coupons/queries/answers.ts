@@ -57,3 +57,13 @@ export interface CouponPage {
   data: CouponCard[];
   total: number;
 }
+
+/** A placement slot as the back-office shows it (`/api/admin/slots`, `/api/merchant/slots`). */
+export interface SlotAnswer {
+  id: number;
+  name: string;
+  kind: 'free' | 'paid';
+  /** Rupees as a decimal string ("499.00"); null for a free slot. */
+  price: string | null;
+  capacity: number;
+}

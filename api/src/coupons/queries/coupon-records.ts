@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { entityOrder, type ListRequest, sendRange } from '../../http/react-admin.js';
 import { merchantsAsStores } from '../../identity/queries/store-identities.js';
+import { entityOrder, type ListRequest } from '../../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
 import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
@@ -143,18 +142,16 @@ export function couponPage<F extends string>(
   return query.getManyAndCount();
 }
 
-/** A react-admin page of coupons: the `Content-Range` header, then the full records in page order. */
+/** A react-admin page of coupons: the full records in page order, and the total. */
 export async function couponRecordsPage(
   manager: EntityManager,
-  reply: FastifyReply,
-  offset: number,
   [coupons, total]: [Array<{ id: number }>, number],
-): Promise<CouponRecord[]> {
-  sendRange(reply, 'coupons', offset, coupons.length, total);
-  return couponRecords(
+): Promise<{ rows: CouponRecord[]; total: number }> {
+  const rows = await couponRecords(
     manager,
     coupons.map((coupon) => coupon.id),
   );
+  return { rows, total };
 }
 
 /**

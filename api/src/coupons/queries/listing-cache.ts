@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
-import { Environment } from '../../config/environment.js';
-import { ReadyAnswers } from '../../http/ready-answers.js';
-import { ReadyReadCache } from '../../http/ready-read-cache.js';
-import { Metrics } from '../../metrics/metrics.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { ReadyAnswers } from '../../infrastructure/http/ready-answers.js';
+import { ReadyReadCache } from '../../infrastructure/http/ready-read-cache.js';
+import { Metrics } from '../../infrastructure/metrics/metrics.js';
 import { LISTINGS_CHANNEL } from '../events/coupon-events.js';
 import { CouponListings } from './listings.js';
 

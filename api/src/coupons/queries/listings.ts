@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { cashbackUpTo } from '../../cashback/queries/shown.js';
-import { Environment } from '../../config/environment.js';
+import { Environment } from '../../infrastructure/config/environment.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_VOTES, type CouponSort, MARKET_TIME_ZONE } from '../../rules/coupons.js';
 import type { Category, CouponCard } from './answers.js';

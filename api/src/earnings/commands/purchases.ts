@@ -11,12 +11,15 @@ import type { EntityManager } from 'typeorm';
 import { rateAtClick } from '../../cashback/queries/rates.js';
 import { queueHeldPurchase } from '../../claims/queries/held-purchases.js';
 import { findClick } from '../../clicks/queries/clicks.js';
-import { Environment } from '../../config/environment.js';
-import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
+import { couponWasLiveAt } from '../../coupons/queries/coupon-live-at.js';
 import type { NetworkPostback } from '../../feeds/network-postbacks.js';
+import { issuePostbackSecret } from '../../identity/merchant-tracking-store.js';
 import { merchantStanding } from '../../identity/queries/profiles.js';
+import { shopperOfReferralCode } from '../../identity/queries/referral-code-owners.js';
 import { normaliseReferralCode } from '../../identity/referral-codes.js';
-import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { lockedBalanceOf, lockShopperBalance } from '../../payouts/queries/payouts.js';
 import { CLAIM_MESSAGES } from '../../rules/claims.js';
 import { type CashbackState, EARNINGS, POSTBACK, REFERRAL_BONUS } from '../../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES, type FeedPostbackStatus } from '../../rules/feeds.js';
@@ -32,7 +35,7 @@ import {
   PurchaseRecorded,
 } from '../events/earnings-events.js';
 import { cashbackPaise } from '../money.js';
-import { COUPON_LIVE_AT, REPORTED_ORDER, TRACKED_CLICKS } from '../queries/purchases.js';
+import { REPORTED_ORDER, TRACKED_CLICKS } from '../queries/purchases.js';
 import { cancelBonusOfPurchase, type ReferralSettings, settleReferralBonus } from './referral-bonus.js';
 
 const fieldError = (field: string, message: string) =>
@@ -80,13 +83,13 @@ async function attributedToReferralCode(
 ): Promise<{ userId: number; couponId: number; clickId: null; clickedAt: Date }> {
   // Cashback is for purchases made with a coupon shoppers could see: the merchant's own coupon,
   // live at that moment (not pending, rejected, withdrawn before or expired).
-  const [live] = await manager.query(COUPON_LIVE_AT, [purchase.couponId, merchantId, purchasedAt]);
-  if (!live) throw fieldError('couponId', POSTBACK.couponNotLive);
-  const [shopper] = await manager.query(
-    "SELECT owner_id AS id FROM referral_codes WHERE code = $1 AND owner_type = 'user'",
-    [normaliseReferralCode(purchase.referralCode ?? '')],
+  if (!(await couponWasLiveAt(manager, purchase.couponId, merchantId, purchasedAt)))
+    throw fieldError('couponId', POSTBACK.couponNotLive);
+  const shopperId = await shopperOfReferralCode(
+    manager,
+    normaliseReferralCode(purchase.referralCode ?? '') ?? '',
   );
-  if (!shopper) {
+  if (shopperId === undefined) {
     throw new BadRequestException({
       statusCode: 400,
       message: POSTBACK.unknownShopper,
@@ -94,7 +97,7 @@ async function attributedToReferralCode(
     });
   }
   // Without a click, the rate live when the shopper bought.
-  return { userId: shopper.id, couponId: purchase.couponId as number, clickId: null, clickedAt: purchasedAt };
+  return { userId: shopperId, couponId: purchase.couponId as number, clickId: null, clickedAt: purchasedAt };
 }
 
 /**
@@ -354,7 +357,7 @@ async function moveEarning(
   }
   const settlesBonus = earning.kind === 'cashback' && earning.userId !== null && to !== 'paid';
   // The shopper's lock before the bonus's row, in the order every settlement takes them.
-  if (settlesBonus) await manager.query(LOCK_SHOPPER, [earning.userId]);
+  if (settlesBonus) await lockShopperBalance(manager, earning.userId);
   // Confirmed cashback may already be on its way to the shopper in a payout: it leaves the
   // balance only while what remains still covers the payouts (under the shopper's lock).
   if (earning.state === 'confirmed' && earning.userId !== null) {
@@ -638,16 +641,10 @@ export class IssuePostbackSecretHandler implements ICommandHandler<IssuePostback
   execute({ merchantId, rotate }: IssuePostbackSecret) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const fresh = randomBytes(32).toString('base64url');
-      const [merchant] = await manager.query(
-        `WITH issued AS (
-           UPDATE merchants SET postback_secret = CASE WHEN $3 THEN $2 ELSE coalesce(postback_secret, $2) END
-           WHERE id = $1 RETURNING postback_secret AS secret)
-         SELECT * FROM issued`,
-        [merchantId, fresh, rotate],
-      );
-      if (!merchant) throw new NotFoundException();
-      if (merchant.secret === fresh) record(new PostbackSecretRotated(String(merchantId), {}));
-      return merchant.secret as string;
+      const secret = await issuePostbackSecret(manager, merchantId, fresh, rotate);
+      if (secret === undefined) throw new NotFoundException();
+      if (secret === fresh) record(new PostbackSecretRotated(String(merchantId), {}));
+      return secret;
     });
   }
 }

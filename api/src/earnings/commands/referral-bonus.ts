@@ -1,8 +1,8 @@
 import { ConflictException } from '@nestjs/common';
-import type { Environment } from '../../config/environment.js';
-import type { Transaction } from '../../events/unit-of-work.js';
 import { referrerOfShopper } from '../../identity/queries/profiles.js';
-import { LOCK_SHOPPER, lockedBalanceOf } from '../../payouts/queries/payouts.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
+import type { Transaction } from '../../infrastructure/events/unit-of-work.js';
+import { lockedBalanceOf, lockShopperBalance } from '../../payouts/queries/payouts.js';
 import { REFERRAL_BONUS } from '../../rules/engagement.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { EarningCancelled, ReferralBonusPending, ReferralRewardEarned } from '../events/earnings-events.js';
@@ -55,7 +55,7 @@ export async function settleReferralBonus(
 ): Promise<void> {
   const referrer = await referrerOfShopper(manager, shopperId);
   if (!referrer) return;
-  await manager.query(LOCK_SHOPPER, [shopperId]);
+  await lockShopperBalance(manager, shopperId);
   const amountPaise = rupeesToPaise(settings.REFERRAL_BONUS_RUPEES);
   const [best] = await manager.query(BONUS_PURCHASES, [
     shopperId,

@@ -6,7 +6,7 @@ import {
   RequiredText,
   Trim,
   WholeNumber,
-} from '../../http/field-decorators.js';
+} from '../../infrastructure/http/field-decorators.js';
 import { CASHBACK_LIMITS } from '../../rules/cashback.js';
 import { CLICK_ID } from '../../rules/clicks.js';
 import { POSTBACK } from '../../rules/engagement.js';

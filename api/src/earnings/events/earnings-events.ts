@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 abstract class EarningEvent<P extends object> extends DomainEvent<P> {
   readonly aggregateType = 'Earning';

@@ -1,6 +1,9 @@
 /** SQL of earnings as their holders and the admins read them, and of the merchant a postback names. */
+
 import type { DataSource } from 'typeorm';
-import { type ListRequest, sqlOrder } from '../../http/react-admin.js';
+import { couponStoreId } from '../../coupons/queries/coupon-records.js';
+import { merchantTracking } from '../../identity/queries/merchant-tracking.js';
+import { type ListRequest, sqlOrder } from '../../infrastructure/http/react-admin.js';
 import type { CashbackState } from '../../rules/engagement.js';
 import type { EarningKind } from './answers.js';
 
@@ -135,10 +138,8 @@ export async function couponsPostbackMerchant(
   reader: Reader,
   couponId: number,
 ): Promise<PostbackMerchant | undefined> {
-  const [merchant]: PostbackMerchant[] = await reader.query(
-    `SELECT m.id, m.postback_secret AS secret FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-       WHERE c.id = $1`,
-    [couponId],
-  );
-  return merchant;
+  const storeId = await couponStoreId(reader, couponId);
+  if (storeId === undefined) return undefined;
+  const tracking = (await merchantTracking(reader, [storeId])).get(storeId);
+  return tracking && { id: storeId, secret: tracking.postbackSecret };
 }

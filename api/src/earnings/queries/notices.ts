@@ -4,7 +4,9 @@
  * ones in one digest, at most once a day.
  */
 import type { EntityManager } from 'typeorm';
-import { STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
+import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
+import { recordedMailKeys } from '../../mail/queries/outgoing-mails.js';
+import { storeNames } from '../../storefront/queries/store-identity.js';
 
 type Reader = Pick<EntityManager, 'query'>;
 
@@ -58,7 +60,8 @@ export interface WaitingNotices {
 /**
  * Shoppers with a notice due at `now` and no digest recorded on `day`, with every notice of theirs
  * waiting (due or not: a digest takes all there is), oldest first. The rows are locked and others
- * skip them, so two sweeps never take the same shopper's notices.
+ * skip them, so two sweeps never take the same shopper's notices. The shoppers' addresses and the
+ * stores' names come from their owners, one statement each for the whole batch.
  */
 export async function waitingNotices(
   manager: Reader,
@@ -66,32 +69,67 @@ export async function waitingNotices(
   now: Date,
   limit: number,
 ): Promise<WaitingNotices[]> {
-  return manager.query(
-    `WITH due AS (
-       SELECT DISTINCT n.user_id FROM earning_notices n
-       WHERE n.mailed_at IS NULL AND n.due_at <= $2
-         AND NOT EXISTS (SELECT 1 FROM outgoing_mails o WHERE o.idempotency_key = 'earning-updates:' || n.user_id || ':' || $1)
-       ORDER BY n.user_id
-       LIMIT $3),
-     waiting AS (
-       SELECT n.earning_id, n.step, n.user_id, n.noted_at FROM earning_notices n JOIN due USING (user_id)
-       WHERE n.mailed_at IS NULL
+  const due = await shoppersDue(manager, day, now, limit);
+  if (due.length === 0) return [];
+  const rows: Array<Omit<WaitingNotice, 'storeName'> & { userId: number }> = await manager.query(
+    `WITH waiting AS (
+       SELECT n.earning_id, n.step, n.user_id, n.noted_at FROM earning_notices n
+       WHERE n.user_id = ANY($1::int[]) AND n.mailed_at IS NULL
        ORDER BY n.user_id, n.earning_id, n.step
        FOR UPDATE OF n SKIP LOCKED)
-     SELECT w.user_id AS "userId", u.email, u.user_name AS name, u.language,
-            json_agg(json_build_object(
-              'earningId', e.id, 'step', w.step, 'state', e.state, 'storeId', m.id, 'storeName', ${STORE_NAME_SQL},
-              'purchaseAmountPaise', e.purchase_amount_paise::text, 'amountPaise', e.amount_paise::text,
-              'trackedAt', e.created_at)
-              ORDER BY w.noted_at, e.id, w.step) AS notices
-     FROM waiting w
-     JOIN users u ON u.id = w.user_id
-     JOIN earnings e ON e.id = w.earning_id
-     JOIN merchants m ON m.id = e.merchant_id ${STORE_JOIN}
-     GROUP BY 1, 2, 3, 4
-     ORDER BY 1`,
-    [day, now, limit],
+     SELECT w.user_id AS "userId", e.id AS "earningId", w.step, e.state, e.merchant_id AS "storeId",
+            e.purchase_amount_paise::text AS "purchaseAmountPaise", e.amount_paise::text AS "amountPaise",
+            e.created_at AS "trackedAt"
+     FROM waiting w JOIN earnings e ON e.id = w.earning_id
+     ORDER BY w.user_id, w.noted_at, e.id, w.step`,
+    [due],
   );
+  const [shoppers, stores] = await Promise.all([
+    shopperRecipients(manager, [...new Set(rows.map((row) => row.userId))]),
+    storeNames(manager, [...new Set(rows.map((row) => row.storeId))]),
+  ]);
+  const digests = new Map<number, WaitingNotices>();
+  for (const { userId, ...notice } of rows) {
+    const shopper = shoppers.get(userId);
+    const store = stores.get(notice.storeId);
+    if (!shopper || !store) continue;
+    let digest = digests.get(userId);
+    if (!digest) {
+      digest = { userId, ...shopper, notices: [] };
+      digests.set(userId, digest);
+    }
+    digest.notices.push({ ...notice, storeName: store.name });
+  }
+  return [...digests.values()];
+}
+
+/**
+ * The first `limit` shoppers (by id) with a notice due at `now` and no digest recorded on `day`.
+ * Whether a digest is recorded is the mail store's to say: candidates are read a page at a time
+ * and those already mailed today are passed over.
+ */
+async function shoppersDue(manager: Reader, day: string, now: Date, limit: number): Promise<number[]> {
+  const due: number[] = [];
+  let after = 0;
+  for (;;) {
+    const candidates: Array<{ userId: number }> = await manager.query(
+      `SELECT DISTINCT user_id AS "userId" FROM earning_notices
+       WHERE mailed_at IS NULL AND due_at <= $1 AND user_id > $2
+       ORDER BY user_id LIMIT $3`,
+      [now, after, limit],
+    );
+    const mailed = await recordedMailKeys(
+      manager,
+      candidates.map(({ userId }) => earningUpdatesMailKey(userId, day)),
+    );
+    for (const { userId } of candidates) {
+      if (mailed.has(earningUpdatesMailKey(userId, day))) continue;
+      due.push(userId);
+      if (due.length === limit) return due;
+    }
+    if (candidates.length < limit) return due;
+    after = candidates[candidates.length - 1].userId;
+  }
 }
 
 /** The shopper's notices of these earnings' steps are mailed (or dropped: the earning was cancelled). */

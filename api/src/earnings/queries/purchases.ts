@@ -1,15 +1,6 @@
 /** SQL of recorded purchases and their rewards, and what other features read of them. */
 import type { EntityManager } from 'typeorm';
 
-/**
- * The coupon ($1) of the merchant ($2) was live at the purchase time ($3): approved before it,
- * not ended (withdrawn or expired) before it, and not past its expiry date (if it has one).
- */
-export const COUPON_LIVE_AT = `
-  SELECT 1 FROM coupons
-  WHERE id = $1 AND merchant_id = $2 AND approved_at IS NOT NULL AND approved_at <= $3
-    AND (ended_at IS NULL OR ended_at > $3) AND (expiry_date IS NULL OR expiry_date > $3)`;
-
 /** The shopper's ($1) referral bonus that is not cancelled (at most one), locked. */
 export const LIVE_REFERRAL_BONUS = `
   SELECT id, state, source_earning_id AS "purchaseId", amount_paise AS "amountPaise", user_id AS "userId"

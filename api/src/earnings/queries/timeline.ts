@@ -2,7 +2,7 @@
 import type { EntityManager } from 'typeorm';
 import { storeCashback } from '../../cashback/queries/rates.js';
 import { findClick } from '../../clicks/queries/clicks.js';
-import type { Environment } from '../../config/environment.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
 import { type CoveringPayout, payoutCovering } from '../../payouts/queries/payouts.js';
 import type { CashbackState } from '../../rules/engagement.js';
 import { storeNames } from '../../storefront/queries/store-identity.js';

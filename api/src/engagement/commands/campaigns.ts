@@ -1,7 +1,7 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { CAMPAIGN_FORM } from '../../rules/engagement.js';
 import type { CampaignChangesDto } from '../dto/engagement.dto.js';
 import { CampaignDeleted, CampaignSaved, CampaignSendStarted } from '../events/engagement-events.js';

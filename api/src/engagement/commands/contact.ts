@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import type { ContactMessageDto } from '../dto/engagement.dto.js';
 import { ContactMessageHandled, ContactMessageReceived } from '../events/engagement-events.js';
 

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsOptional, RequiredText, Trim } from '../../http/field-decorators.js';
+import { IsOptional, RequiredText, Trim } from '../../infrastructure/http/field-decorators.js';
 import { MOBILE_NUMBER } from '../../rules/accounts.js';
 import {
   CAMPAIGN_FORM,

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 // Payloads name records, never addresses or tokens: the mailer reads the row and signs the links.
 

@@ -1,6 +1,6 @@
 /** SQL of the admins' lists and records of contact messages, campaigns, subscribers and received mail. */
 import type { DataSource } from 'typeorm';
-import { type ListRequest, sqlOrder } from '../../http/react-admin.js';
+import { type ListRequest, sqlOrder } from '../../infrastructure/http/react-admin.js';
 import type { Language } from '../../rules/engagement.js';
 
 type Reader = Pick<DataSource, 'query'>;

@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Transaction, UnitOfWork } from '../../events/unit-of-work.js';
 import { StoreWithoutAccountCreated } from '../../identity/events/account-events.js';
 import { insertStoreWithoutAccount, merchantExists } from '../../identity/queries/stores-without-account.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../../rules/feeds.js';
 import { openStore } from '../../storefront/commands/store.js';
 import { FeedAdvertiserMapped, FeedCategoryMapped } from '../events/feed-events.js';

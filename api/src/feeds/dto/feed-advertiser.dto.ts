@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { RequiredText, Trim } from '../../http/field-decorators.js';
+import { RequiredText, Trim } from '../../infrastructure/http/field-decorators.js';
 import { FEED_ADVERTISER_LIMITS as L, FEED_ADVERTISER_MESSAGES as M } from '../../rules/feeds.js';
 
 /** Digits sent as text (forms, react-admin's reference inputs) become a number. */

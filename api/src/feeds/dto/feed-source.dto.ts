@@ -15,7 +15,14 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Flag, IsOptional, Nullable, RequiredText, Trim, WholeNumber } from '../../http/field-decorators.js';
+import {
+  Flag,
+  IsOptional,
+  Nullable,
+  RequiredText,
+  Trim,
+  WholeNumber,
+} from '../../infrastructure/http/field-decorators.js';
 import {
   FEED_CREDENTIAL_KINDS,
   FEED_CSV_SEPARATORS,

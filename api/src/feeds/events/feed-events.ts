@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import type { FeedFormat, FeedMode, FeedReviewPolicy, FeedRunTrigger } from '../../rules/feeds.js';
 import type { FeedRunCounts } from '../queries/runs.js';
 

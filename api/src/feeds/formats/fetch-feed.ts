@@ -4,8 +4,8 @@ import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { Environment } from '../../config/environment.js';
-import { guardedLookup, isPrivateAddress } from '../../http/outbound-addresses.js';
+import type { Environment } from '../../infrastructure/config/environment.js';
+import { guardedLookup, isPrivateAddress } from '../../infrastructure/http/outbound-addresses.js';
 import { FEED_FETCH_DEFAULTS } from '../../rules/feeds.js';
 import { type FeedCredential, FeedError, FeedFetchFailed, FeedUnreadable, feedTooLarge } from './feed-row.js';
 

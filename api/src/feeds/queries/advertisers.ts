@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import { STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { FeedRunStatus, FeedRunTrigger } from '../../rules/feeds.js';
 import type { FeedRejectionAnswer, FeedRunAnswer, FeedRunSummary } from './answers.js';
 

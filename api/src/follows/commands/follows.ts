@@ -1,20 +1,15 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
+import { lockShopper } from '../../identity/queries/shopper-locks.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../rules/engagement.js';
 import { STORE_FOLLOWS } from '../../rules/follows.js';
-import { STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
+import { storeNames } from '../../storefront/queries/store-identity.js';
 import { readStoreAlertLink } from '../alert-links.js';
 import { StoreFollowed, StoreUnfollowed } from '../events/follow-events.js';
-import {
-  COUNT_FOLLOWS,
-  deleteFollow,
-  FOLLOW,
-  FOLLOWABLE_STORE,
-  INSERT_FOLLOW,
-  LOCK_FOLLOWER,
-} from '../queries/follows.js';
+import { COUNT_FOLLOWS, deleteFollow, FOLLOW, FOLLOWABLE_STORE, INSERT_FOLLOW } from '../queries/follows.js';
 
 /** Returns whether the follow is new (an existing one is left as it is). */
 export class FollowStore extends Command<{ created: boolean }> {
@@ -35,7 +30,8 @@ export class FollowStoreHandler implements ICommandHandler<FollowStore> {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const [store] = await manager.query(FOLLOWABLE_STORE, [merchantId]);
       if (!store) throw new NotFoundException({ statusCode: 404, message: STORE_FOLLOWS.notFound });
-      await manager.query(LOCK_FOLLOWER, [userId]);
+      // Serialises one account's follows, so the limit holds however many requests arrive at once.
+      await lockShopper(manager, userId, 'FOR UPDATE');
       const [{ follows }] = await manager.query(COUNT_FOLLOWS, [userId]);
       const [already] = await manager.query(FOLLOW, [userId, merchantId]);
       if (already) return { created: false };
@@ -96,17 +92,23 @@ export class FollowStoreAlertLinkHandler implements ICommandHandler<FollowStoreA
     const link = readStoreAlertLink(token);
     if (!link) return Promise.resolve(invalid);
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const [follower] = await manager.query(
-        `SELECT u.email, u.language, ${STORE_NAME_SQL} AS "storeName"
-         FROM users u, merchants m ${STORE_JOIN} WHERE u.id = $1 AND m.id = $2`,
-        [link.userId, link.merchantId],
-      );
-      if (!follower || !link.isGenuine(this.environment.SESSION_SECRET, follower.email)) return invalid;
+      const [followers, stores] = await Promise.all([
+        shopperRecipients(manager, [link.userId]),
+        storeNames(manager, [link.merchantId]),
+      ]);
+      const follower = followers.get(link.userId);
+      const store = stores.get(link.merchantId);
+      if (!follower || !store || !link.isGenuine(this.environment.SESSION_SECRET, follower.email))
+        return invalid;
       if (await deleteFollow(manager, link.userId, link.merchantId)) {
         const { userId, merchantId } = link;
         record(new StoreUnfollowed(String(userId), { userId, merchantId, via: 'mail' }));
       }
-      return { outcome: 'unfollowed' as const, language: follower.language, storeName: follower.storeName };
+      return {
+        outcome: 'unfollowed' as const,
+        language: follower.language as Language,
+        storeName: store.name,
+      };
     });
   }
 }

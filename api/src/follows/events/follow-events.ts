@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 abstract class FollowEvent<P extends object> extends DomainEvent<P> {
   /** The follower's account: one account's follows are one history. */

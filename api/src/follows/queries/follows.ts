@@ -6,9 +6,6 @@ import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_NAME_SQL } from '../../storefron
 /** A store shoppers may follow: one shown to them (see PUBLIC_MERCHANT_SQL). */
 export const FOLLOWABLE_STORE = `SELECT m.id FROM merchants m WHERE m.id = $1 AND ${PUBLIC_MERCHANT_SQL}`;
 
-/** Serialises one account's follows, so the limit holds however many requests arrive at once. */
-export const LOCK_FOLLOWER = 'SELECT id FROM users WHERE id = $1 FOR UPDATE';
-
 export const COUNT_FOLLOWS = 'SELECT count(*)::int AS follows FROM store_follows WHERE user_id = $1';
 
 export const FOLLOW = 'SELECT 1 FROM store_follows WHERE user_id = $1 AND merchant_id = $2';

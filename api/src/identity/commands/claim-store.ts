@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { merchantHasCoupons } from '../../coupons/queries/coupon-status.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../../rules/feeds.js';
 import { merchantHasStorefront } from '../../storefront/queries/store-identity.js';
 import { StoreClaimed } from '../events/account-events.js';

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { EMAIL_CONFIRMATION } from '../../rules/accounts.js';
 import { isEmailConfirmationTokenValid, readEmailConfirmationToken } from '../email-confirmation.js';
 import { Merchant } from '../entities/merchant.entity.js';

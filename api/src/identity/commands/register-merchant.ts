@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { EMAIL_CONFIRMATION, MERCHANT_REGISTRATION } from '../../rules/accounts.js';
 import type { RegisterMerchantDto } from '../dto/registration.dto.js';
 import { Merchant } from '../entities/merchant.entity.js';

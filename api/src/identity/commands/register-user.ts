@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { USER_REGISTRATION } from '../../rules/accounts.js';
 import type { RegisterUserDto } from '../dto/registration.dto.js';
 import { User } from '../entities/user.entity.js';

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainEvent } from '../../events/domain-event.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { MERCHANT_REGISTRATION, USER_REGISTRATION } from '../../rules/accounts.js';
 import type { UpdateMerchantProfileDto, UpdateUserProfileDto } from '../dto/profile.dto.js';
 import { Merchant } from '../entities/merchant.entity.js';

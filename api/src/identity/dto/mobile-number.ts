@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
-import { RequiredText } from '../../http/field-decorators.js';
+import { RequiredText } from '../../infrastructure/http/field-decorators.js';
 import { MOBILE_NUMBER, normaliseMobile } from '../../rules/accounts.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { StrongPassword, Trim } from '../../http/field-decorators.js';
+import { StrongPassword, Trim } from '../../infrastructure/http/field-decorators.js';
 import {
   PASSWORD_CHANGE,
   PASSWORD_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, MinLength } from 'class-validator';
-import { IsOptional, RequiredText } from '../../http/field-decorators.js';
+import { IsOptional, RequiredText } from '../../infrastructure/http/field-decorators.js';
 import { MERCHANT_REGISTRATION as M, TEXT_LIMITS, USER_REGISTRATION as U } from '../../rules/accounts.js';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
 import { MobileNumber } from './mobile-number.js';

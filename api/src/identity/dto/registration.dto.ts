@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsEmail, IsIn, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
-import { IsOptional, RequiredText, StrongPassword, Trim } from '../../http/field-decorators.js';
+import {
+  IsOptional,
+  RequiredText,
+  StrongPassword,
+  Trim,
+} from '../../infrastructure/http/field-decorators.js';
 import { MERCHANT_REGISTRATION as M, TEXT_LIMITS, USER_REGISTRATION as U } from '../../rules/accounts.js';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
 import { MobileNumber } from './mobile-number.js';

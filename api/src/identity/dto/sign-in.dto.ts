@@ -10,7 +10,7 @@ import {
   registerDecorator,
   ValidateIf,
 } from 'class-validator';
-import { IsOptional, RequiredText } from '../../http/field-decorators.js';
+import { IsOptional, RequiredText } from '../../infrastructure/http/field-decorators.js';
 import {
   ADMIN_SIGN_IN as A,
   MERCHANT_SIGN_IN as M,

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 export class UserRegistered extends DomainEvent<{
   userName: string;

@@ -5,11 +5,11 @@ import {
   type ExecutionContext,
   ForbiddenException,
   Injectable,
-  SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { type AdminGate, PUBLIC_ROUTE } from '../../infrastructure/http/access.js';
 import { type Role, SessionService, type SignedInAccount, sameToken } from './session.service.js';
 
 export const SESSION_COOKIE = 'session';
@@ -34,9 +34,8 @@ export function areaRole(path: string): Role | undefined {
   return AREA_ROLES.find(([prefix]) => path.startsWith(prefix) || `${path}/` === prefix)?.[1];
 }
 
-const IS_PUBLIC = 'offers:public';
-/** Open to visitors (outside the role areas). Everything else needs a session. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+// The marker is the HTTP infrastructure's (its health routes are public too); this guard reads it.
+export { Public } from '../../infrastructure/http/access.js';
 
 export type AccountRequest = FastifyRequest & { account?: SignedInAccount };
 
@@ -89,7 +88,7 @@ export class AccessGuard implements CanActivate {
     request.account = account;
     const path = request.routeOptions.url ?? request.url;
     const role = areaRole(path);
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
       context.getHandler(),
       context.getClass(),
     ]);
@@ -117,3 +116,13 @@ export const CurrentMerchantId = createParamDecorator((_data: unknown, context: 
   if (account?.role !== 'merchant') throw new ForbiddenException({ statusCode: 403, message: WRONG_ROLE });
   return account.id;
 });
+
+/** The queue dashboard's gate: an admin's session, checked as the access guard checks /api/admin/*. */
+@Injectable()
+export class SessionAdminGate implements AdminGate {
+  constructor(private readonly sessions: SessionService) {}
+
+  async admit(request: FastifyRequest): Promise<void> {
+    authorize(await authenticate(this.sessions, request), request, 'admin');
+  }
+}

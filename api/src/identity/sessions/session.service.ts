@@ -2,8 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Environment } from '../../config/environment.js';
-import { ACCESS_POOL } from '../../database/data-source-options.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { ACCESS_POOL } from '../../infrastructure/database/data-source-options.js';
 import type { Role, SessionSummary } from '../queries/answers.js';
 import {
   END_ACCOUNT_SESSIONS,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ACCESS_POOL } from '../../database/data-source-options.js';
+import { ACCESS_POOL } from '../../infrastructure/database/data-source-options.js';
 import { SIGN_IN_THROTTLE } from '../../rules/accounts.js';
 import { FAILURES_BY_KEY, FORGIVE_KEY, RECORD_FAILURES } from '../queries/sign-in-failures.js';
 

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ACCESS_POOL } from '../../database/data-source-options.js';
+import { ACCESS_POOL } from '../../infrastructure/database/data-source-options.js';
 import { ADMIN_SIGN_IN, MERCHANT_SIGN_IN, normaliseMobile, USER_SIGN_IN } from '../../rules/accounts.js';
 import { verifyPassword } from '../passwords.js';
 import {

@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, HttpException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import type { DomainEvent } from '../../events/domain-event.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
+import type { DomainEvent } from '../../infrastructure/events/domain-event.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { PAYOUT, type PayoutState } from '../../rules/payouts.js';
 import { PayoutFailed, PayoutPaid, PayoutProcessingStarted } from '../events/payout-events.js';
 

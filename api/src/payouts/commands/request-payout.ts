@@ -1,8 +1,8 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Environment } from '../../config/environment.js';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { NOT_SIGNED_IN } from '../../identity/sessions/access.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { PAYOUT } from '../../rules/payouts.js';
 import type { RequestPayoutDto } from '../dto/payouts.dto.js';

@@ -13,7 +13,7 @@ import {
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { IsOptional, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, Trim, WholeNumber } from '../../infrastructure/http/field-decorators.js';
 import {
   normaliseAccountNumber,
   normaliseIfsc,

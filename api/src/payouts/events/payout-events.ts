@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 /** What every payout event says: whose money and how much (paise). */
 export interface PayoutFacts {

@@ -1,24 +1,24 @@
 /** SQL of payouts and of the balance they are paid from. */
 import type { DataSource, EntityManager } from 'typeorm';
 import { rupees } from '../../earnings/money.js';
-import type { ListRequest } from '../../http/react-admin.js';
+import { confirmedEarningsPaise } from '../../earnings/queries/confirmed-earnings.js';
+import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
+import { lockShopper } from '../../identity/queries/shopper-locks.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import { maskAccountNumber, type PayoutMethod, type PayoutState } from '../../rules/payouts.js';
 import type { AdminPayout, ShopperPayout } from './answers.js';
 
 type Reader = Pick<DataSource, 'query'>;
 
 /**
- * A shopper's money in paise: confirmed earnings (cashback and referral bonuses), payouts on
- * their way (requested or processing) and payouts paid. Failed payouts count nowhere, so their
- * amount is back in the balance. Earnings an admin marked paid outside a payout left the balance.
+ * The payouts in the shopper's balance: on their way (requested or processing) and paid. Failed
+ * payouts count nowhere, so their amount is back in the balance.
  */
-export const BALANCE = `
-  SELECT (SELECT coalesce(sum(amount_paise), 0) FROM earnings WHERE user_id = $1 AND state = 'confirmed')::text
-           AS "confirmedPaise",
-         (SELECT coalesce(sum(amount_paise), 0) FROM payouts
-           WHERE user_id = $1 AND state IN ('requested', 'processing'))::text AS "inProgressPaise",
-         (SELECT coalesce(sum(amount_paise), 0) FROM payouts WHERE user_id = $1 AND state = 'paid')::text
-           AS "paidOutPaise"`;
+const PAYOUTS_OF_BALANCE = `
+  SELECT coalesce(sum(amount_paise) FILTER (WHERE state IN ('requested', 'processing')), 0)::text
+           AS "inProgressPaise",
+         coalesce(sum(amount_paise) FILTER (WHERE state = 'paid'), 0)::text AS "paidOutPaise"
+  FROM payouts WHERE user_id = $1`;
 
 /**
  * Takes the shopper's row lock that every change of the balance holds until its transaction ends:
@@ -26,8 +26,10 @@ export const BALANCE = `
  * after the other, each reading the balance the previous one left (a statement after the lock
  * sees what committed before it). `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the
  * same lock but not the key-share locks that rows referring to the user take (sessions, votes).
+ * Answers whether the shopper exists.
  */
-export const LOCK_SHOPPER = 'SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE';
+export const lockShopperBalance = (manager: Pick<EntityManager, 'query'>, userId: number) =>
+  lockShopper(manager, userId, 'FOR NO KEY UPDATE');
 
 export interface Balance {
   confirmedPaise: number;
@@ -37,9 +39,13 @@ export interface Balance {
   availablePaise: number;
 }
 
+/**
+ * A shopper's money in paise: confirmed earnings (cashback and referral bonuses, from the earnings
+ * feature), payouts on their way and payouts paid.
+ */
 export async function balanceOf(manager: Pick<EntityManager, 'query'>, userId: number): Promise<Balance> {
-  const [row] = await manager.query(BALANCE, [userId]);
-  const confirmedPaise = Number(row.confirmedPaise);
+  const confirmedPaise = await confirmedEarningsPaise(manager, userId);
+  const [row] = await manager.query(PAYOUTS_OF_BALANCE, [userId]);
   const inProgressPaise = Number(row.inProgressPaise);
   const paidOutPaise = Number(row.paidOutPaise);
   return {
@@ -50,10 +56,17 @@ export async function balanceOf(manager: Pick<EntityManager, 'query'>, userId: n
   };
 }
 
+/**
+ * The balance as the shopper's page shows it, without the lock: its two reads (earnings from their
+ * owner, then payouts) share one snapshot, so a payout and the earnings change committed with it are
+ * seen together or not at all.
+ */
+export const shownBalanceOf = (dataSource: DataSource, userId: number): Promise<Balance> =>
+  dataSource.transaction('REPEATABLE READ', (manager) => balanceOf(manager, userId));
+
 /** The balance of a locked shopper; undefined when no such user exists. */
 export async function lockedBalanceOf(manager: EntityManager, userId: number): Promise<Balance | undefined> {
-  const [shopper] = await manager.query(LOCK_SHOPPER, [userId]);
-  return shopper ? balanceOf(manager, userId) : undefined;
+  return (await lockShopperBalance(manager, userId)) ? balanceOf(manager, userId) : undefined;
 }
 
 /** The payout that spends a shopper's money up to a point, and where it stands. */
@@ -106,14 +119,26 @@ export interface PayoutRow {
   failedAt: Date | null;
 }
 
+/** A payout's columns; its shopper's name and address come from identity (see `withShoppers`). */
 const PAYOUT_COLUMNS = `
-  p.id, p.user_id AS "userId", u.user_name AS "userName", u.email AS "userEmail",
+  p.id, p.user_id AS "userId",
   p.amount_paise AS "amountPaise", p.method, p.upi_id AS "upiId", p.account_number AS "accountNumber",
   p.ifsc, p.account_holder_name AS "accountHolderName", p.state, p.bank_reference AS "bankReference",
   p.failure_reason AS "failureReason", p.requested_at AS "requestedAt", p.processing_at AS "processingAt",
   p.paid_at AS "paidAt", p.failed_at AS "failedAt"`;
 
-const PAYOUTS_FROM = 'FROM payouts p JOIN users u ON u.id = p.user_id';
+const PAYOUTS_FROM = 'FROM payouts p';
+
+type PayoutOwnRow = Omit<PayoutRow, 'userName' | 'userEmail'>;
+
+/** The payouts with their shoppers' names and addresses, asked of identity in one statement. */
+async function withShoppers(reader: Reader, rows: PayoutOwnRow[]): Promise<PayoutRow[]> {
+  const shoppers = await shopperRecipients(reader, [...new Set(rows.map((row) => row.userId))]);
+  return rows.flatMap((row) => {
+    const shopper = shoppers.get(row.userId);
+    return shopper ? [{ ...row, userName: shopper.name, userEmail: shopper.email }] : [];
+  });
+}
 
 const PAYOUT_BY_ID = `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = $1`;
 
@@ -130,15 +155,18 @@ const ADMIN_PAYOUTS_WHERE = `
     AND ($3::text IS NULL OR p.method = $3)`;
 
 export async function payoutById(reader: Reader, id: number): Promise<PayoutRow | undefined> {
-  const [row]: PayoutRow[] = await reader.query(PAYOUT_BY_ID, [id]);
+  const [row] = await withShoppers(reader, await reader.query(PAYOUT_BY_ID, [id]));
   return row;
 }
 
 /** The payouts of the given ids, by id. */
-export function payoutsByIds(reader: Reader, ids: number[]): Promise<PayoutRow[]> {
-  return reader.query(`SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = ANY($1::int[]) ORDER BY p.id`, [
-    ids,
-  ]);
+export async function payoutsByIds(reader: Reader, ids: number[]): Promise<PayoutRow[]> {
+  return withShoppers(
+    reader,
+    await reader.query(`SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} WHERE p.id = ANY($1::int[]) ORDER BY p.id`, [
+      ids,
+    ]),
+  );
 }
 
 /** A page of a shopper's payouts, newest first, and how many the shopper has in all. */
@@ -148,7 +176,7 @@ export async function shopperPayoutsPage(
   perPage: number,
   offset: number,
 ): Promise<{ rows: PayoutRow[]; total: number }> {
-  const rows: PayoutRow[] = await reader.query(SHOPPER_PAYOUTS, [userId, perPage, offset]);
+  const rows = await withShoppers(reader, await reader.query(SHOPPER_PAYOUTS, [userId, perPage, offset]));
   const [{ total }] = await reader.query(SHOPPER_PAYOUT_COUNT, [userId]);
   return { rows, total };
 }
@@ -185,10 +213,13 @@ export async function adminPayoutsPage(
   );
   // Ties broken by the id, so pages never repeat or skip a payout.
   const order = `${ADMIN_PAYOUT_SORT[page.sortField]} ${page.order}, p.id ${page.order}`;
-  const rows: PayoutRow[] = await reader.query(
-    `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE} ORDER BY ${order}
-       LIMIT ${page.limit} OFFSET ${page.offset}`,
-    values,
+  const rows = await withShoppers(
+    reader,
+    await reader.query(
+      `SELECT ${PAYOUT_COLUMNS} ${PAYOUTS_FROM} ${ADMIN_PAYOUTS_WHERE} ORDER BY ${order}
+         LIMIT ${page.limit} OFFSET ${page.offset}`,
+      values,
+    ),
   );
   return { rows, total };
 }

@@ -2,30 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { cashbackUpTo } from '../../cashback/queries/shown.js';
-import { Environment } from '../../config/environment.js';
-import {
-  type CouponSuggestion,
-  categoriesInShopOrder,
-  couponSuggestions,
-} from '../../coupons/queries/coupon-suggestions.js';
+import { categoriesInShopOrder, couponSuggestions } from '../../coupons/queries/coupon-suggestions.js';
 import { searchWords } from '../../coupons/queries/search.js';
+import { Environment } from '../../infrastructure/config/environment.js';
 import { CATEGORY_SLUGS } from '../../rules/addresses.js';
-import type { CashbackRate } from '../../rules/cashback.js';
 import { SEARCH_SUGGESTIONS } from '../../rules/coupons.js';
 import { storesNamedLike } from '../../storefront/queries/store-suggestions.js';
-
-export interface Suggestions {
-  stores: Array<{
-    merchantId: number;
-    name: string;
-    slug: string;
-    logoUrl: string | null;
-    /** The store's best cashback rate ("up to"); null when it pays nothing. */
-    cashback: CashbackRate | null;
-  }>;
-  categories: Array<{ id: number; name: string; slug: string }>;
-  coupons: CouponSuggestion[];
-}
+import type { Suggestions } from './answers.js';
 
 /** What the search box offers as one types: stores, categories and coupons, a few of each. */
 @Injectable()

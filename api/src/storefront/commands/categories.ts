@@ -1,9 +1,9 @@
 import { ConflictException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EntityManager, QueryFailedError } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { MerchantScope } from '../../identity/merchant-scope.js';
 import { conflictFromUniqueViolation } from '../../identity/unique-violations.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { CATEGORY_FORM } from '../../rules/storefront.js';
 import type { CategoryChangesDto, CategoryFormDto } from '../dto/storefront.dto.js';
 import { MerchantCategory } from '../entities/storefront.entities.js';

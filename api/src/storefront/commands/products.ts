@@ -1,9 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
-import { INVALID_INPUT_MESSAGE } from '../../http/validation.js';
 import { MerchantScope } from '../../identity/merchant-scope.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { INVALID_INPUT_MESSAGE } from '../../infrastructure/http/validation.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { PRODUCT_FORM, type ProductImageSize } from '../../rules/storefront.js';
 import type { ProductChangesDto, StoreProductFormDto } from '../dto/storefront.dto.js';

@@ -1,7 +1,7 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../events/unit-of-work.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { PRODUCT_FORM, PRODUCT_REVIEW } from '../../rules/storefront.js';
 import { Product } from '../entities/storefront.entities.js';
 import { ProductApproved, ProductRejected } from '../events/storefront-events.js';

@@ -1,8 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UnitOfWork } from '../../events/unit-of-work.js';
 import { StoreVisibilityChanged } from '../../identity/events/account-events.js';
 import { setStoreHidden } from '../../identity/store-visibility.js';
+import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { STORE_VISIBILITY } from '../../rules/storefront.js';
 
 export class SetStoreVisibility extends Command<{ merchantId: number; hidden: boolean }> {

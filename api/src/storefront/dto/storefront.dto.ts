@@ -10,7 +10,7 @@ import {
   registerDecorator,
   ValidateIf,
 } from 'class-validator';
-import { IsOptional, Nullable, Trim, WholeNumber } from '../../http/field-decorators.js';
+import { IsOptional, Nullable, Trim, WholeNumber } from '../../infrastructure/http/field-decorators.js';
 import {
   CATEGORY_FORM,
   PRODUCT_FORM as P,

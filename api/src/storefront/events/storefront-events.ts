@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../events/domain-event.js';
+import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
 /** Notified (at commit) by the store page projection whenever a page changes or goes. */
 export const STORE_PAGES_CHANNEL = 'store_pages_changed';

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { CashbackDefaults } from '../../cashback/queries/rates.js';
 import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
 import { liveListingCounts } from '../../coupons/queries/listed-coupons.js';
-import type { ListRequest } from '../../http/react-admin.js';
+import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
 import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
 

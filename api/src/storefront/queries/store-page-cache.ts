@@ -3,10 +3,10 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
-import { Environment } from '../../config/environment.js';
-import { ReadyCache } from '../../events/ready-cache.js';
-import { ReadyAnswer, ReadyAnswers } from '../../http/ready-answers.js';
-import { Metrics } from '../../metrics/metrics.js';
+import { Environment } from '../../infrastructure/config/environment.js';
+import { ReadyCache } from '../../infrastructure/events/ready-cache.js';
+import { ReadyAnswer, ReadyAnswers } from '../../infrastructure/http/ready-answers.js';
+import { Metrics } from '../../infrastructure/metrics/metrics.js';
 import { SLUG_MAX_LENGTH } from '../../rules/addresses.js';
 import { STORE_PAGES_CHANNEL } from '../events/storefront-events.js';
 import { storePageText } from './store-list.js';

@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { sendRange } from '../../http/react-admin.js';
 import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { mediaUrl } from '../../media/media.js';
 import { paiseToRupees } from '../../rules/money.js';
@@ -83,18 +81,16 @@ export async function productRecords(manager: EntityManager, ids: number[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A react-admin page of products: the `Content-Range` header, then the records in page order. */
+/** A react-admin page of products: the records in page order, and the total. */
 export async function productRecordsPage(
   manager: EntityManager,
-  reply: FastifyReply,
-  offset: number,
   [products, total]: [Array<{ id: number }>, number],
-): Promise<ProductRecord[]> {
-  sendRange(reply, 'products', offset, products.length, total);
-  return productRecords(
+): Promise<{ rows: ProductRecord[]; total: number }> {
+  const rows = await productRecords(
     manager,
     products.map((product) => product.id),
   );
+  return { rows, total };
 }
 
 /** Categories as their merchant sees them, with how many products each holds (one can be deleted at 0). */

@@ -1,0 +1,107 @@
+/**
+ * The store of outgoing mails: every mail the product sends is a row here first, recorded in the
+ * transaction of the change it tells about, and sent later by the workers' sender. The api's
+ * features ask `queries/` what was recorded; the workers write through these functions.
+ */
+import type { EntityManager } from 'typeorm';
+import type { Language } from '../rules/engagement.js';
+
+type Writer = Pick<EntityManager, 'query'>;
+
+/** Notified when outgoing mails are committed, so a sender wakes at once instead of at its next poll. */
+export const OUTGOING_MAIL_CHANNEL = 'outgoing_mail';
+
+/** A mail as its template renders it, in its recipient's language. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutgoingMail {
+  /** Event id (or campaign id) and recipient: a second mail with the same key is never recorded. */
+  idempotencyKey: string;
+  template: string;
+  recipient: string;
+  language: Language;
+  content: RenderedMail;
+  headers?: Record<string, string>;
+  campaignId?: number;
+}
+
+/**
+ * Records mails to send, in the caller's transaction. A key already recorded (the same event
+ * delivered again, a campaign batch run twice) is skipped. Returns how many were new.
+ */
+export async function recordOutgoingMails(manager: Writer, mails: OutgoingMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const inserted = await manager.query(
+    `INSERT INTO outgoing_mails (idempotency_key, template, recipient, language, subject, text_body, html_body,
+                                 headers, campaign_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                          $8::jsonb[], $9::int[])
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING id`,
+    [
+      mails.map((mail) => mail.idempotencyKey),
+      mails.map((mail) => mail.template),
+      mails.map((mail) => mail.recipient),
+      mails.map((mail) => mail.language),
+      mails.map((mail) => mail.content.subject),
+      mails.map((mail) => mail.content.text),
+      mails.map((mail) => mail.content.html),
+      mails.map((mail) => JSON.stringify(mail.headers ?? {})),
+      mails.map((mail) => mail.campaignId ?? null),
+    ],
+  );
+  if (inserted.length > 0) await manager.query(`SELECT pg_notify('${OUTGOING_MAIL_CHANNEL}', '')`);
+  return inserted.length;
+}
+
+/** A recorded mail as the sender takes it. */
+export interface MailToSend {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string>;
+  campaign_id: number | null;
+  attempts: number;
+}
+
+/**
+ * The next mail due, held (`FOR UPDATE SKIP LOCKED`) by the caller's transaction until it commits,
+ * so two senders never take the same mail and a sender that dies releases it; undefined when none
+ * is due.
+ */
+export async function takeNextDueMail(manager: Writer): Promise<MailToSend | undefined> {
+  const [mail]: MailToSend[] = await manager.query(
+    `SELECT id, recipient, subject, text_body, html_body, headers, campaign_id, attempts FROM outgoing_mails
+     WHERE status = 'pending' AND next_attempt_at <= now()
+     ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+  );
+  return mail;
+}
+
+export async function markMailSent(manager: Writer, mailId: string): Promise<void> {
+  await manager.query(
+    "UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1",
+    [mailId],
+  );
+}
+
+/**
+ * Records a failed send: the mail is tried again after `retryInSeconds`, or left as failed when
+ * this was its last attempt.
+ */
+export async function recordMailFailure(
+  manager: Writer,
+  failure: { mailId: string; attempts: number; error: string; final: boolean; retryInSeconds: number },
+): Promise<void> {
+  await manager.query(
+    `UPDATE outgoing_mails SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'failed' ELSE 'pending' END,
+       next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
+    [failure.mailId, failure.attempts, failure.error, failure.final, failure.retryInSeconds],
+  );
+}
