@@ -9,9 +9,13 @@ import type { ForgetOutcome, PersonToForget } from '../privacy/person.js';
  */
 export async function forgetClaims(manager: EntityManager, person: PersonToForget): Promise<ForgetOutcome> {
   if (person.kind !== 'shopper') return { removed: {}, anonymised: {} };
+  // Wrapped in a SELECT so that the driver answers the rows themselves, as for any query.
   const invoices: Array<{ id: string }> = await manager.query(
-    `WITH old AS (SELECT id, invoice_id FROM missing_cashback_claims WHERE user_id = $1 AND invoice_id IS NOT NULL FOR UPDATE)
-     UPDATE missing_cashback_claims c SET invoice_id = NULL FROM old WHERE c.id = old.id RETURNING old.invoice_id AS id`,
+    `WITH old AS (SELECT id, invoice_id FROM missing_cashback_claims
+                  WHERE user_id = $1 AND invoice_id IS NOT NULL FOR UPDATE),
+          cleared AS (UPDATE missing_cashback_claims c SET invoice_id = NULL FROM old WHERE c.id = old.id
+                      RETURNING old.invoice_id AS id)
+     SELECT id FROM cleared`,
     [person.id],
   );
   const images = await forgetPrivateImages(
