@@ -14,6 +14,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { demoContentSeed, demoCouponsSeed } from '@offers/api/demo';
+import { homeContentDocument } from '@offers/api/read-models';
 import { launchBrowser } from '../../test/support/browser.js';
 import { type Marketplace, startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
@@ -35,8 +36,8 @@ async function seedDemo(market: Marketplace) {
   await untilAllListed(market, DEMO.coupons);
   await eventually(
     async () => {
-      const [row] = await dataSource.query('SELECT document FROM home_content WHERE id = 1');
-      return row.document.heroes.length === DEMO.heroes;
+      const document = await homeContentDocument(dataSource);
+      return document?.heroes.length === DEMO.heroes;
     },
     'the home content to be built',
     60_000,

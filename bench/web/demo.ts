@@ -4,7 +4,8 @@
  */
 
 import { demoContentSeed, demoCouponsSeed, demoStorefrontSeed } from '@offers/api/demo';
-import type { Environment } from '@offers/api/platform';
+import { type Environment, outboxBacklog } from '@offers/api/platform';
+import { homeContentDocument, listedCouponCount, storePageCount } from '@offers/api/read-models';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../test/support/test-environment.js';
 
@@ -15,13 +16,13 @@ export async function seedDemoMarketplace(dataSource: DataSource, environment: E
   }
   await eventually(
     async () => {
-      const [state] = await dataSource.query(
-        `SELECT (SELECT count(*)::int FROM outbox WHERE processed_at IS NULL AND failed_at IS NULL) AS waiting,
-                (SELECT count(*)::int FROM outbox WHERE failed_at IS NOT NULL) AS failed,
-                (SELECT count(*)::int FROM coupon_listings WHERE expires_at > now()) AS listed,
-                (SELECT count(*)::int FROM store_pages) AS stores,
-                (SELECT coalesce(jsonb_array_length(document->'heroes'), 0) FROM home_content WHERE id = 1) AS heroes`,
-      );
+      const [backlog, listed, stores, home] = await Promise.all([
+        outboxBacklog(dataSource),
+        listedCouponCount(dataSource),
+        storePageCount(dataSource),
+        homeContentDocument(dataSource),
+      ]);
+      const state = { ...backlog, listed, stores, heroes: home?.heroes.length ?? 0 };
       if (state.failed > 0) throw new Error(`${state.failed} events of the demo data failed`);
       return state.waiting === 0 && state.listed > 0 && state.stores > 0 && state.heroes > 0;
     },

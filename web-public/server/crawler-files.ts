@@ -1,5 +1,5 @@
-import { type CouponListings, storeAddresses } from '@offers/api/read-models';
 import { CATEGORY_SLUGS, SITE_LANGUAGES, type SiteLanguage } from '@offers/api/rules';
+import { type CouponListings, storeAddresses } from '@offers/api/site';
 import type { DataSource } from 'typeorm';
 
 /** Most addresses one sitemap file may list (the sitemaps protocol's limit). */

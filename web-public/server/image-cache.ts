@@ -1,4 +1,4 @@
-import { forwardedFor } from '@offers/api/platform';
+import { forwardedFor } from '@offers/api/site';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 

@@ -1,4 +1,4 @@
-import { loadEnvironmentOrExit } from '@offers/api/platform';
+import { loadEnvironmentOrExit } from '@offers/api/site';
 import { createWebServer } from './web-server.js';
 
 /**

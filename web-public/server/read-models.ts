@@ -1,11 +1,3 @@
-import type { Environment } from '@offers/api/platform';
-import {
-  CouponListings,
-  HomePageQueries,
-  type ListingQuery,
-  listStores,
-  storePageText,
-} from '@offers/api/read-models';
 import {
   BANNER_POSITIONS,
   type BannerPosition,
@@ -14,6 +6,14 @@ import {
   COUPON_SORTS,
   STORE_LIST,
 } from '@offers/api/rules';
+import {
+  CouponListings,
+  type Environment,
+  HomePageQueries,
+  type ListingQuery,
+  listStores,
+  storePageText,
+} from '@offers/api/site';
 import type { DataSource } from 'typeorm';
 
 /** Answers the API addresses a page asks for (`/api/home`, ...) or undefined when there is nothing there. */

@@ -3,22 +3,20 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import {
-  CASHBACK_CHANNEL,
-  HOME_CONTENT_CHANNEL,
-  LISTINGS_CHANNEL,
-  STORE_PAGES_CHANNEL,
-} from '@offers/api/events';
+import { HTTP_MESSAGES, nextMarketMidnight } from '@offers/api/rules';
 import {
   addressList,
+  CASHBACK_CHANNEL,
+  CouponListings,
   type Environment,
   forwardedFor,
+  HOME_CONTENT_CHANNEL,
   isUnreadableAddress,
+  LISTINGS_CHANNEL,
   ReadyCache,
+  STORE_PAGES_CHANNEL,
   serverAnsweringFirst,
-} from '@offers/api/platform';
-import { CouponListings } from '@offers/api/read-models';
-import { HTTP_MESSAGES, nextMarketMidnight } from '@offers/api/rules';
+} from '@offers/api/site';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';

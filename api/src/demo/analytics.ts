@@ -3,9 +3,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { countIntoDailyFigures, DAILY_FIGURES_CONSUMER } from '../analytics/queries/daily-figures.js';
 import { ClickedOut } from '../clicks/events/click-events.js';
 import { CouponApproved, CouponRevealed } from '../coupons/events/coupon-events.js';
+import { couponsOfStores } from '../coupons/queries/store-coupons.js';
 import { CashbackConfirmed, EarningPaid, PurchaseRecorded } from '../earnings/events/earnings-events.js';
+import { demoMerchantIds } from '../identity/demo-merchants.js';
 import { UserRegistered } from '../identity/events/account-events.js';
 import type { DomainEvent, PublishedEvent } from '../infrastructure/events/domain-event.js';
+import { eventLogged, markEventsHandled } from '../infrastructure/events/handled-events.js';
 import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
 import { ANALYTICS } from '../rules/analytics.js';
 import { marketClock } from '../rules/coupons.js';
@@ -215,15 +218,13 @@ export const demoAnalyticsSeed: Seed = {
     if (environment.NODE_ENV === 'production') return undefined;
     return dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:analytics'))");
-      const [{ present }] = await manager.query(
-        'SELECT EXISTS (SELECT 1 FROM outbox WHERE id = $1) AS present',
-        [demoEventId(0)],
-      );
-      if (present) return undefined;
-      const rows: Array<{ id: number; merchantId: number }> = await manager.query(
-        `SELECT c.id, c.merchant_id AS "merchantId" FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-         WHERE m.user_name = ANY($1) ORDER BY c.id`,
-        [DEMO_STORES.map((store) => store.user)],
+      if (await eventLogged(manager, demoEventId(0))) return undefined;
+      const rows = await couponsOfStores(
+        manager,
+        await demoMerchantIds(
+          manager,
+          DEMO_STORES.map((store) => store.user),
+        ),
       );
       if (rows.length === 0) return 'skipped: no demo coupons';
       // Some offers draw far more shoppers than others: between 0.5 and 6 reveals a day.
@@ -234,14 +235,7 @@ export const demoAnalyticsSeed: Seed = {
       await append(manager, published);
       await append(manager, quiet);
       const ids = quiet.map((event) => event.id);
-      await manager.query(
-        'UPDATE outbox SET published_at = now(), processed_at = now() WHERE id = ANY($1::uuid[])',
-        [ids],
-      );
-      await manager.query('INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[])', [
-        DAILY_FIGURES_CONSUMER,
-        ids,
-      ]);
+      await markEventsHandled(manager, DAILY_FIGURES_CONSUMER, ids);
       const logged: PublishedEvent[] = quiet.map((event) => ({
         id: event.id,
         position: '0',

@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { CouponApproved } from '../coupons/events/coupon-events.js';
 import { takeSeat } from '../coupons/queries/slot-seats.js';
-import { hashPassword } from '../identity/passwords.js';
-import { assignMerchantSlug } from '../identity/queries/merchant-slugs.js';
-import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
+import { insertDemoMerchant } from '../identity/demo-merchants.js';
+import { merchantIdByUserName } from '../identity/queries/profiles.js';
 import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../media/media.js';
 import { CATEGORIES, nextMarketMidnight } from '../rules/coupons.js';
+import { insertDemoStore } from '../storefront/demo-stores.js';
 import { StoreSaved } from '../storefront/events/storefront-events.js';
 import { demoLogo, demoPicture } from './content.js';
 import type { Seed } from './seeds.js';
@@ -512,33 +512,27 @@ function endOf(days: number): Date {
 }
 
 async function demoMerchant(manager: EntityManager, store: DemoStore, index: number) {
-  const referralCode = await unusedReferralCode(manager);
-  const [row] = await manager.query(
-    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
-                            user_name, password_hash, referral_code, referred_by_code, referred_by_type,
-                            is_email_confirmed)
-     VALUES ($1, $1, 'Beauty', 'Skin Care', $2, $3, $4, $5, $6, $7, $8, 'OFFERS', 'merchant', true)
-     RETURNING id`,
-    [
-      store.name,
-      store.city,
-      `${store.user}@offers.localhost`,
-      `98765100${String(index).padStart(2, '0')}`,
-      store.site,
-      store.user,
-      await hashPassword(DEMO_MERCHANT_PASSWORD),
-      referralCode,
-    ],
-  );
-  await registerReferralCode(manager, referralCode, 'merchant', row.id);
-  await assignMerchantSlug(manager, row.id, { brandName: store.name, merchantName: store.name });
+  const merchantId = await insertDemoMerchant(manager, {
+    merchantName: store.name,
+    brandName: store.name,
+    industry: 'Beauty',
+    category: 'Skin Care',
+    address: store.city,
+    email: `${store.user}@offers.localhost`,
+    mobile: `98765100${String(index).padStart(2, '0')}`,
+    siteUrl: store.site,
+    userName: store.user,
+    password: DEMO_MERCHANT_PASSWORD,
+  });
   const logo = await storeImage(manager, await demoLogo(store.name, store.hue), 'merchantLogo');
-  await manager.query(
-    `INSERT INTO merchant_stores (merchant_id, store_name, store_address, tagline, about_description, merchant_logo_id)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [row.id, store.name, store.city, store.tagline, store.about, logo],
-  );
-  return row.id as number;
+  await insertDemoStore(manager, merchantId, {
+    storeName: store.name,
+    storeAddress: store.city,
+    tagline: store.tagline,
+    aboutDescription: store.about,
+    logoId: logo,
+  });
+  return merchantId;
 }
 
 /**
@@ -553,11 +547,7 @@ export const demoCouponsSeed: Seed = {
     if (environment.NODE_ENV === 'production') return undefined;
     return dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:coupons'))");
-      const [{ present }] = await manager.query(
-        'SELECT EXISTS (SELECT 1 FROM merchants WHERE user_name = $1) AS present',
-        [DEMO_STORES[0].user],
-      );
-      if (present) return undefined;
+      if ((await merchantIdByUserName(manager, DEMO_STORES[0].user)) !== undefined) return undefined;
       const slots: Array<{ id: number; kind: string; capacity: number }> = await manager.query(
         'SELECT id, kind, capacity FROM slots ORDER BY id',
       );

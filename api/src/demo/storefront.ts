@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { hashPassword } from '../identity/passwords.js';
-import { assignMerchantSlug } from '../identity/queries/merchant-slugs.js';
-import { registerReferralCode, unusedReferralCode } from '../identity/referral-codes.js';
+import { insertDemoMerchant } from '../identity/demo-merchants.js';
+import { merchantIdByUserName } from '../identity/queries/profiles.js';
 import type { DomainEvent } from '../infrastructure/events/domain-event.js';
 import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../media/media.js';
@@ -90,20 +89,19 @@ async function demoImage(width: number, height: number, [r, g, b]: Colour): Prom
     .toBuffer();
 }
 
-async function demoMerchant(manager: EntityManager): Promise<number> {
-  const referralCode = await unusedReferralCode(manager);
-  const [merchant] = await manager.query(
-    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
-                            user_name, password_hash, referral_code, referred_by_code, referred_by_type,
-                            is_email_confirmed)
-     VALUES ('Glow Cosmetics', 'Glow', 'Beauty', 'Skin Care', '4 Park Street, Kolkata', 'demo.store@offers.localhost',
-             '9876500001', 'https://glow.example.in', $1, $2, $3, 'OFFERS', 'merchant', true)
-     RETURNING id`,
-    [DEMO_STORE_MERCHANT.userName, await hashPassword(DEMO_STORE_MERCHANT.password), referralCode],
-  );
-  await registerReferralCode(manager, referralCode, 'merchant', merchant.id);
-  await assignMerchantSlug(manager, merchant.id, { brandName: 'Glow', merchantName: 'Glow Cosmetics' });
-  return merchant.id;
+function demoMerchant(manager: EntityManager): Promise<number> {
+  return insertDemoMerchant(manager, {
+    merchantName: 'Glow Cosmetics',
+    brandName: 'Glow',
+    industry: 'Beauty',
+    category: 'Skin Care',
+    address: '4 Park Street, Kolkata',
+    email: 'demo.store@offers.localhost',
+    mobile: '9876500001',
+    siteUrl: 'https://glow.example.in',
+    userName: DEMO_STORE_MERCHANT.userName,
+    password: DEMO_STORE_MERCHANT.password,
+  });
 }
 
 /**
@@ -118,10 +116,7 @@ export const demoStorefrontSeed: Seed = {
     return dataSource.transaction(async (manager) => {
       // Two seeds at once (two starts) take turns; the second finds the store made.
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:storefront'))");
-      const found = await manager.query('SELECT 1 FROM merchants WHERE lower(user_name) = $1', [
-        DEMO_STORE_MERCHANT.userName,
-      ]);
-      if (found.length > 0) return undefined;
+      if ((await merchantIdByUserName(manager, DEMO_STORE_MERCHANT.userName)) !== undefined) return undefined;
       const merchantId = await demoMerchant(manager);
       const events: DomainEvent<object>[] = [];
       const [logo, landing, hero] = [

@@ -29,6 +29,7 @@ import { validateForm } from '../infrastructure/http/forms.js';
 import { IdPipe } from '../infrastructure/http/id-pipe.js';
 import type { RawBodyRequest } from '../infrastructure/http/raw-body.js';
 import { listAnswer, reactAdminList } from '../infrastructure/http/react-admin.js';
+import { TakesFormBody } from '../infrastructure/http/request-guards.js';
 import { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 import { EARNINGS, POSTBACK } from '../rules/engagement.js';
 import { FEED_POSTBACK, FEED_POSTBACK_MESSAGES } from '../rules/feeds.js';
@@ -240,6 +241,7 @@ export class NetworkPostbacksController {
   }
 
   @Post(':sourceId')
+  @TakesFormBody()
   fromBody(
     @Param('sourceId') sourceId: string,
     @Req() request: RawBodyRequest,

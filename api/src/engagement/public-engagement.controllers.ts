@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../identity/sessions/access.js';
 import { Environment } from '../infrastructure/config/environment.js';
 import { preferredLanguage } from '../infrastructure/http/languages.js';
+import { TakesFormBody } from '../infrastructure/http/request-guards.js';
 import { sendNoticePage, unsubscribeQuestion } from '../infrastructure/http/unsubscribe-link.js';
 import { CONTACT_FORM, EMAIL_MAX_LENGTH, NEWSLETTER } from '../rules/engagement.js';
 import { SubmitContactMessage } from './commands/contact.js';
@@ -92,6 +93,7 @@ export class NewsletterController {
    */
   @Public()
   @Post('unsubscribe')
+  @TakesFormBody()
   @HttpCode(200)
   unsubscribeInOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.follow('unsubscribe', token, reply);

@@ -1,5 +1,4 @@
 /** Domain events: the event classes and types features publish, DomainEvent and PublishedEvent. */
-export { CASHBACK_CHANNEL } from '../cashback/events/cashback-events.js';
 export { ClaimApproved, ClaimRejected } from '../claims/events/claim-events.js';
 export { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '../content/events/content-events.js';
 export {

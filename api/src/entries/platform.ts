@@ -19,6 +19,7 @@ export { migrations } from '../infrastructure/database/migrations/index.js';
 export { preparedStatement, runPrepared } from '../infrastructure/database/prepared-statements.js';
 export { ChangeListener } from '../infrastructure/events/change-listener.js';
 export { forgetInbox, recordInInbox } from '../infrastructure/events/inbox-store.js';
+export { outboxBacklog } from '../infrastructure/events/outbox-backlog.js';
 export { outboxSignalChannel } from '../infrastructure/events/outbox-signal.js';
 export {
   markEventFailed,
@@ -36,7 +37,6 @@ export { appendToOutbox, UnitOfWork } from '../infrastructure/events/unit-of-wor
 export { OperationsModule, OperationsService } from '../infrastructure/health/operations.module.js';
 export { LOCK_WAITS } from '../infrastructure/health/queries/readiness.js';
 export { ReadinessProbe } from '../infrastructure/health/readiness.js';
-export { addressList, forwardedFor } from '../infrastructure/http/client-address.js';
 export type { RouteSummary } from '../infrastructure/http/configure-app.js';
 export {
   configureHttpApp,
@@ -45,8 +45,6 @@ export {
 } from '../infrastructure/http/configure-app.js';
 export { INTERNAL_ERROR_MESSAGE } from '../infrastructure/http/error-filter.js';
 export { escapeHtml } from '../infrastructure/http/html.js';
-export { serverAnsweringFirst } from '../infrastructure/http/server-answering-first.js';
-export { isUnreadableAddress } from '../infrastructure/http/unreadable-text.js';
 export { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 export { purgeIdempotencyKeys } from '../infrastructure/idempotency/idempotency-store.js';
 export { QueueRegistry } from '../infrastructure/jobs/queue-registry.js';

@@ -1,4 +1,5 @@
 /** The owners' functions other processes call: the rows projections and mails copy, the stores they write, the links they sign. */
+export { emptyDailyFigures } from '../analytics/daily-figures-store.js';
 export {
   countIntoDailyFigures,
   DAILY_FIGURE_EVENTS,
@@ -9,19 +10,26 @@ export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
 export { claimMailFacts } from '../claims/queries/answers.js';
 export { newClickId } from '../clicks/click-ids.js';
 export { ensureClickPartitions } from '../clicks/queries/clicks.js';
-export { buildHomeContent, HomePageQueries } from '../content/queries/home-content.js';
+export { replaceHomeContent } from '../content/home-content-store.js';
+export { buildHomeContent } from '../content/queries/home-content.js';
 export { HomeContentCache } from '../content/queries/home-content-cache.js';
-export { COUPON_STATUS_SQL, HOLD_EXPIRY_SWEEP, LIVE_COUPON_SQL } from '../coupons/queries/coupon-status.js';
+export { homeContentDocument } from '../content/queries/home-content-document.js';
 export {
-  COUPON_TEXTS_SQL,
-  TRANSLATED_DESCRIPTIONS_SQL,
-  TRANSLATED_TITLES_SQL,
-} from '../coupons/queries/coupon-texts.js';
+  countCouponClick,
+  emptyCouponListings,
+  recountCouponVotes,
+  showCouponListings,
+} from '../coupons/coupon-listing-store.js';
+export { COUPON_STATUS_SQL, HOLD_EXPIRY_SWEEP } from '../coupons/queries/coupon-status.js';
 export { DUE_COUPONS } from '../coupons/queries/expiry-sweep.js';
 export { liveFeaturedCoupons } from '../coupons/queries/featured-coupons.js';
+export {
+  listedCouponCount,
+  liveCouponIdsOfStore,
+  storesOfCoupons,
+} from '../coupons/queries/listed-coupons.js';
 export { ListingCache } from '../coupons/queries/listing-cache.js';
-export type { ListingQuery } from '../coupons/queries/listings.js';
-export { CouponListings, LISTING_ORDER } from '../coupons/queries/listings.js';
+export { LISTING_ORDER } from '../coupons/queries/listings.js';
 export {
   addSearchWordsSql,
   categoryNamesSql,
@@ -115,11 +123,9 @@ export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../m
 export { storeImage } from '../media/media.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
-export {
-  PUBLIC_MERCHANT_SQL,
-  STORE_JOIN,
-  STORE_LOGO_SQL,
-  STORE_NAME_SQL,
-} from '../storefront/queries/store-identity.js';
-export { listStores, storeAddresses, storePageText } from '../storefront/queries/store-list.js';
+export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
+export type { PersonToForget } from '../privacy/person.js';
+export { storeIdentities } from '../storefront/queries/store-identity.js';
+export { storePageCount } from '../storefront/queries/store-list.js';
 export { buildStorePage } from '../storefront/queries/store-page.js';
+export { emptyStorePages, replaceStorePage } from '../storefront/store-page-store.js';

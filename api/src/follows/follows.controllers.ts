@@ -8,6 +8,7 @@ import type { SignedInAccount } from '../identity/sessions/session.service.js';
 import { Environment } from '../infrastructure/config/environment.js';
 import { WholeNumber } from '../infrastructure/http/field-decorators.js';
 import { IdPipe } from '../infrastructure/http/id-pipe.js';
+import { TakesFormBody } from '../infrastructure/http/request-guards.js';
 import { sendNoticePage, unsubscribeQuestion } from '../infrastructure/http/unsubscribe-link.js';
 import { STORE_FOLLOWS } from '../rules/follows.js';
 import { readStoreAlertLink } from './alert-links.js';
@@ -95,6 +96,7 @@ export class StoreAlertLinksController {
    * `List-Unsubscribe` address, and the page of the link above posts the same. Acts, idempotently.
    */
   @Post('unsubscribe')
+  @TakesFormBody()
   @HttpCode(200)
   async unsubscribeInOneClick(
     @Query('token') token: unknown,

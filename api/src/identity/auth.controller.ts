@@ -8,6 +8,7 @@ import { Environment } from '../infrastructure/config/environment.js';
 import { ACCESS_POOL } from '../infrastructure/database/data-source-options.js';
 import { addressGroup } from '../infrastructure/http/client-address.js';
 import { RateLimits } from '../infrastructure/http/rate-limits.js';
+import { NotReplayed } from '../infrastructure/idempotency/not-replayed.js';
 import {
   EMAIL_CONFIRMATION,
   MERCHANT_REGISTRATION,
@@ -74,6 +75,7 @@ export class AuthController {
 
   @Public()
   @Post('users/login')
+  @NotReplayed()
   @HttpCode(200)
   async signInUser(
     @Body() body: UserSignInDto,
@@ -101,6 +103,7 @@ export class AuthController {
 
   @Public()
   @Post('merchants/login')
+  @NotReplayed()
   @HttpCode(200)
   async signInMerchant(
     @Body() body: MerchantSignInDto,
@@ -127,6 +130,7 @@ export class AuthController {
 
   @Public()
   @Post('admin/login')
+  @NotReplayed()
   @HttpCode(200)
   async signInAdmin(
     @Body() body: AdminSignInDto,

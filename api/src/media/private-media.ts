@@ -79,3 +79,16 @@ export async function privateImage(
   );
   return row;
 }
+
+/**
+ * Deletes private images whose owner is being forgotten: their bytes live only in this table's
+ * rows. Answers how many went.
+ */
+export async function forgetPrivateImages(manager: EntityManager, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await manager.query(
+    'WITH gone AS (DELETE FROM private_media WHERE id = ANY($1::uuid[]) RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [ids],
+  );
+  return row.n as number;
+}

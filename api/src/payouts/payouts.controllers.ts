@@ -33,11 +33,11 @@ import {
   ADMIN_PAYOUT_SORTS,
   adminPayout,
   adminPayoutsPage,
-  balanceOf,
   payoutById,
   payoutsByIds,
   shopperPayout,
   shopperPayoutsPage,
+  shownBalanceOf,
 } from './queries/payouts.js';
 
 const rupees = (paise: number) => paiseToRupees(paise);
@@ -55,7 +55,7 @@ export class ShopperPayoutsController {
   /** What the shopper may withdraw now, the smallest payout, and what is on its way or paid. */
   @Get('balance')
   async balance(@CurrentAccount() account: SignedInAccount): Promise<ShopperBalance> {
-    const balance = await balanceOf(this.dataSource, account.id);
+    const balance = await shownBalanceOf(this.dataSource, account.id);
     return {
       available: rupees(Math.max(0, balance.availablePaise)),
       minimum: rupees(rupeesToPaise(this.environment.PAYOUT_MIN_RUPEES)),

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { PublishedEvent } from '@offers/api/events';
-import { countIntoDailyFigures, DAILY_FIGURE_EVENTS, DAILY_FIGURES_CONSUMER } from '@offers/api/read-models';
+import {
+  countIntoDailyFigures,
+  DAILY_FIGURE_EVENTS,
+  DAILY_FIGURES_CONSUMER,
+  emptyDailyFigures,
+} from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -23,8 +28,7 @@ export class DailyFiguresProjection implements EventConsumer {
     return countIntoDailyFigures(events, manager);
   }
 
-  async reset(manager: EntityManager): Promise<void> {
-    // DELETE rather than TRUNCATE: dashboards keep reading the old figures while the log replays.
-    await manager.query('DELETE FROM daily_figures');
+  reset(manager: EntityManager): Promise<void> {
+    return emptyDailyFigures(manager);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CONTENT_EVENTS, HOME_CONTENT_CHANNEL, type PublishedEvent } from '@offers/api/events';
-import { buildHomeContent } from '@offers/api/read-models';
+import { buildHomeContent, replaceHomeContent } from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -28,12 +28,7 @@ export class HomeContentProjection implements EventConsumer {
   }
 
   private async rebuild(manager: EntityManager): Promise<void> {
-    const document = await buildHomeContent(manager);
-    await manager.query(
-      `INSERT INTO home_content (id, document, built_at) VALUES (1, $1, now())
-       ON CONFLICT (id) DO UPDATE SET document = EXCLUDED.document, built_at = EXCLUDED.built_at`,
-      [JSON.stringify(document)],
-    );
+    await replaceHomeContent(manager, await buildHomeContent(manager));
     // Delivered when this transaction commits: every API process drops its ready answers then.
     await manager.query(`SELECT pg_notify('${HOME_CONTENT_CHANNEL}', '')`);
   }

@@ -9,7 +9,7 @@ import {
   STORE_PAGE_EVENTS,
   STORE_PAGES_CHANNEL,
 } from '@offers/api/events';
-import { buildStorePage } from '@offers/api/read-models';
+import { buildStorePage, emptyStorePages, replaceStorePage } from '@offers/api/read-models';
 import type { EntityManager } from 'typeorm';
 import type { EventConsumer } from '../events/event-consumer.js';
 
@@ -55,20 +55,11 @@ export class StorePageProjection implements EventConsumer {
   }
 
   private async build(merchantId: number, manager: EntityManager): Promise<void> {
-    const page = await buildStorePage(manager, merchantId);
-    if (!page) {
-      await manager.query('DELETE FROM store_pages WHERE merchant_id = $1', [merchantId]);
-      return;
-    }
-    await manager.query(
-      `INSERT INTO store_pages (merchant_id, slug, document, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (merchant_id) DO UPDATE SET slug = EXCLUDED.slug, document = EXCLUDED.document, updated_at = now()`,
-      [merchantId, page.slug, JSON.stringify(page)],
-    );
+    await replaceStorePage(manager, merchantId, await buildStorePage(manager, merchantId));
   }
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query(`SELECT pg_notify('${STORE_PAGES_CHANNEL}', '')`);
-    await manager.query('TRUNCATE store_pages');
+    await emptyStorePages(manager);
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { ClickedOut } from '../../clicks/events/click-events.js';
 import { CouponApproved, CouponRevealed } from '../../coupons/events/coupon-events.js';
 import { CashbackConfirmed, EarningPaid, PurchaseRecorded } from '../../earnings/events/earnings-events.js';
+import { earningAmountPaise } from '../../earnings/queries/earning-amounts.js';
 import { UserRegistered } from '../../identity/events/account-events.js';
 import type { PublishedEvent } from '../../infrastructure/events/domain-event.js';
 import { PayoutPaid } from '../../payouts/events/payout-events.js';
@@ -60,17 +61,6 @@ const perCoupon = (
 
 const amountOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/**
- * The earning's amount, for events recorded before their payload carried it (an earning's amount
- * never changes once recorded).
- */
-async function earning(manager: EntityManager, earningId: string) {
-  const [row] = await manager.query('SELECT amount_paise AS "amountPaise" FROM earnings WHERE id = $1', [
-    Number(earningId) || 0,
-  ]);
-  return { amountPaise: Number(row?.amountPaise ?? 0) };
-}
-
 /** What one event adds to the daily figures. */
 async function additionsOf(event: PublishedEvent, manager: EntityManager): Promise<Addition[]> {
   const payload = event.payload as Record<string, unknown>;
@@ -95,13 +85,13 @@ async function additionsOf(event: PublishedEvent, manager: EntityManager): Promi
       return [{ figure: DAILY_FIGURES.couponsApproved, merchantId, couponId: 0, amountPaise: 0 }];
     case CashbackConfirmed.type: {
       const amountPaise =
-        amountOf(payload.amountPaise) ?? (await earning(manager, event.aggregateId)).amountPaise;
+        amountOf(payload.amountPaise) ?? (await earningAmountPaise(manager, Number(event.aggregateId) || 0));
       return [{ figure: DAILY_FIGURES.cashbackConfirmed, merchantId, couponId: 0, amountPaise }];
     }
     case EarningPaid.type: {
       // Referral bonuses are paid from the same balance as cashback, so they count as paid too.
       const amountPaise =
-        amountOf(payload.amountPaise) ?? (await earning(manager, event.aggregateId)).amountPaise;
+        amountOf(payload.amountPaise) ?? (await earningAmountPaise(manager, Number(event.aggregateId) || 0));
       return [{ figure: DAILY_FIGURES.cashbackPaid, merchantId: 0, couponId: 0, amountPaise }];
     }
     case PayoutPaid.type:

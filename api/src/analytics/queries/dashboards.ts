@@ -1,5 +1,8 @@
 import type { DataSource } from 'typeorm';
+import { couponsAwaitingReview } from '../../coupons/queries/review-queue.js';
+import { storeCouponTitles } from '../../coupons/queries/store-coupons.js';
 import { rupees } from '../../earnings/money.js';
+import { payoutsAwaitingPayment } from '../../payouts/queries/review-queue.js';
 import {
   type AdminAnalytics,
   type AdminAnalyticsDay,
@@ -11,6 +14,7 @@ import {
   marketClock,
   type ReviewQueueAge,
 } from '../../rules/index.js';
+import { productsAwaitingReview } from '../../storefront/queries/review-queue.js';
 
 export type {
   AdminAnalytics,
@@ -45,27 +49,19 @@ const MERCHANT_DAYS = `
    AND f.figure IN ('${DAILY_FIGURES.reveals}', '${DAILY_FIGURES.clickOuts}', '${DAILY_FIGURES.purchases}')
   GROUP BY d ORDER BY d`;
 
-/** The merchant's coupons with figures in the period, summed per coupon. */
+/**
+ * The merchant's coupons with figures in the period, summed per coupon (their titles come from
+ * coupons, which also leaves out any row of a coupon that is not the merchant's).
+ */
 const COUPON_TOTALS = `
-  SELECT f.coupon_id AS "couponId", c.title,
+  SELECT f.coupon_id AS "couponId",
          coalesce(sum(f.count) FILTER (WHERE f.figure = '${DAILY_FIGURES.reveals}'), 0)::int AS reveals,
          coalesce(sum(f.count) FILTER (WHERE f.figure = '${DAILY_FIGURES.clickOuts}'), 0)::int AS "clickOuts",
          coalesce(sum(f.count) FILTER (WHERE f.figure = '${DAILY_FIGURES.purchases}'), 0)::int AS purchases
-  FROM daily_figures f JOIN coupons c ON c.id = f.coupon_id AND c.merchant_id = f.merchant_id
+  FROM daily_figures f
   WHERE f.figure IN ('${DAILY_FIGURES.reveals}', '${DAILY_FIGURES.clickOuts}', '${DAILY_FIGURES.purchases}')
     AND f.merchant_id = $3 AND f.coupon_id <> 0 AND f.day BETWEEN $1 AND $2
-  GROUP BY f.coupon_id, c.title`;
-
-const MERCHANT_COUPONS = 'SELECT id, title FROM coupons WHERE merchant_id = $1 ORDER BY id DESC';
-
-/** Whether the coupon is the merchant's own (another merchant's is as good as none). */
-export async function isMerchantCoupon(dataSource: DataSource, couponId: number, merchantId: number) {
-  const rows = await dataSource.query('SELECT id FROM coupons WHERE id = $1 AND merchant_id = $2', [
-    couponId,
-    merchantId,
-  ]);
-  return rows.length > 0;
-}
+  GROUP BY f.coupon_id`;
 
 /** Highest first; ties by the coupon's id so the order is stable. */
 const top = (coupons: CouponFigures[], figure: 'reveals' | 'clickOuts' | 'purchases') =>
@@ -85,15 +81,20 @@ export async function merchantAnalytics(
   couponId: number | null,
 ): Promise<MerchantAnalytics> {
   const { from, to } = period(days);
-  const [series, couponTotals, coupons]: [
+  const [series, figures, coupons]: [
     Array<Omit<MerchantAnalyticsDay, 'sales'> & { sales: string }>,
-    CouponFigures[],
+    Array<Omit<CouponFigures, 'title'>>,
     Array<{ id: number; title: string }>,
   ] = await Promise.all([
     reader.query(MERCHANT_DAYS, [from, to, merchantId, couponId ?? 0]),
     reader.query(COUPON_TOTALS, [from, to, merchantId]),
-    reader.query(MERCHANT_COUPONS, [merchantId]),
+    storeCouponTitles(reader, merchantId),
   ]);
+  const titles = new Map(coupons.map((coupon) => [coupon.id, coupon.title]));
+  const couponTotals: CouponFigures[] = figures.flatMap(({ couponId, ...counts }) => {
+    const title = titles.get(couponId);
+    return title === undefined ? [] : [{ couponId, title, ...counts }];
+  });
   const sum = (key: 'reveals' | 'clickOuts' | 'purchases') => series.reduce((n, day) => n + day[key], 0);
   const salesPaise = series.reduce((n, day) => n + Number(day.sales), 0);
   return {
@@ -131,14 +132,14 @@ const ADMIN_DAYS = `
                     '${DAILY_FIGURES.cashbackConfirmed}', '${DAILY_FIGURES.cashbackPaid}')
   GROUP BY d ORDER BY d`;
 
-/**
- * How many items wait in each review queue and since when the oldest waits: a min() over the
- * pending rows through the indexes on (status, submitted_at) and the open payouts.
- */
-const QUEUE_AGES: Record<ReviewQueueAge['queue'], string> = {
-  coupons: `SELECT count(*)::int AS waiting, min(submitted_at) AS "oldestSince" FROM coupons WHERE status = 'pending'`,
-  products: `SELECT count(*)::int AS waiting, min(submitted_at) AS "oldestSince" FROM products WHERE status = 'pending'`,
-  payouts: `SELECT count(*)::int AS waiting, min(requested_at) AS "oldestSince" FROM payouts WHERE state = 'requested'`,
+/** How many items wait in each review queue and since when the oldest waits, as each queue's owner counts them. */
+const QUEUE_AGES: Record<
+  ReviewQueueAge['queue'],
+  (reader: Reader) => Promise<{ waiting: number; oldestSince: Date | null }>
+> = {
+  coupons: couponsAwaitingReview,
+  products: productsAwaitingReview,
+  payouts: payoutsAwaitingPayment,
 };
 
 /** Whether the payouts table is there yet (it arrived with its own migration). */
@@ -151,10 +152,10 @@ async function queueAges(reader: Reader): Promise<ReviewQueueAge[]> {
   );
   return Promise.all(
     queues.map(async (queue) => {
-      const [row] = await reader.query(QUEUE_AGES[queue]);
+      const row = await QUEUE_AGES[queue](reader);
       return {
         queue,
-        waiting: row.waiting as number,
+        waiting: row.waiting,
         oldestSince: row.oldestSince ? new Date(row.oldestSince).toISOString() : null,
       };
     }),

@@ -10,6 +10,7 @@ import {
   CONTENT_LIMITS,
 } from '../../rules/content.js';
 import type { HomeContent, HomePage, PictureTexts, PublicBanner } from './answers.js';
+import { homeContentDocument } from './home-content-document.js';
 
 const PICTURE_TEXT_COLUMNS = 'title, title_hi, title_te, alt_text, alt_text_hi, alt_text_te';
 
@@ -115,8 +116,8 @@ export class HomePageQueries {
   ) {}
 
   async content(): Promise<HomeContent> {
-    const [row] = await this.dataSource.query('SELECT document FROM home_content WHERE id = 1');
-    return row.document;
+    // The projection builds the document when the workers start, before the site is served.
+    return (await homeContentDocument(this.dataSource))!;
   }
 
   async homePage(): Promise<HomePage> {

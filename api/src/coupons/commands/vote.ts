@@ -1,8 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { COUPON_VOTES, MARKET_TIME_ZONE } from '../../rules/coupons.js';
-import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
 import { CouponVoted } from '../events/coupon-events.js';
 import { LIVE_COUPON_SQL } from '../queries/coupon-status.js';
 
@@ -28,11 +28,14 @@ export class VoteOnCouponHandler implements ICommandHandler<VoteOnCoupon> {
   async execute({ couponId, visitor, worked }: VoteOnCoupon): Promise<void> {
     await this.unitOfWork.run(async ({ manager, record }) => {
       const [coupon] = await manager.query(
-        `SELECT c.merchant_id FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-         WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')} AND ${PUBLIC_MERCHANT_SQL}`,
+        `SELECT c.merchant_id FROM coupons c WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}`,
         [couponId],
       );
-      if (!coupon) throw new NotFoundException({ statusCode: 404, message: COUPON_VOTES.unavailable });
+      // Only a coupon shoppers may see takes votes: its store must be shown too.
+      const store =
+        coupon && (await merchantsAsStores(manager, [coupon.merchant_id])).get(coupon.merchant_id);
+      if (!store?.isPublic)
+        throw new NotFoundException({ statusCode: 404, message: COUPON_VOTES.unavailable });
       await manager.query(
         `INSERT INTO coupon_votes (coupon_id, visitor, day, worked, voted_at)
          VALUES ($1, $2, (now() AT TIME ZONE '${MARKET_TIME_ZONE}')::date, $3, now())

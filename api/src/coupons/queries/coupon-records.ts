@@ -1,4 +1,5 @@
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { entityOrder, type ListRequest } from '../../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
@@ -52,12 +53,11 @@ export interface CouponRecord {
 export async function couponRecords(manager: EntityManager, ids: number[]): Promise<CouponRecord[]> {
   if (ids.length === 0) return [];
   const rows = await manager.query(
-    `SELECT c.*, ${COUPON_STATUS_SQL('c')} AS effective_status, m.merchant_name, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
+    `SELECT c.*, ${COUPON_STATUS_SQL('c')} AS effective_status, s.name AS requested_slot_name, coalesce(k.clicks, 0) AS clicks,
             v.votes, v.worked_votes,
             coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM coupon_categories WHERE coupon_id = c.id), '{}') AS category_ids,
             ${COUPON_TEXTS_SQL('c.id')} AS texts
      FROM coupons c
-     JOIN merchants m ON m.id = c.merchant_id
      JOIN slots s ON s.id = c.requested_slot_id
      LEFT JOIN coupon_clicks k ON k.coupon_id = c.id
      CROSS JOIN LATERAL (SELECT count(*)::int AS votes, count(*) FILTER (WHERE worked)::int AS worked_votes
@@ -65,13 +65,18 @@ export async function couponRecords(manager: EntityManager, ids: number[]): Prom
      WHERE c.id = ANY($1::int[])`,
     [ids],
   );
+  const merchants = await merchantsAsStores(
+    manager,
+    rows.map((row: { merchant_id: number }) => row.merchant_id),
+  );
   const byId = new Map<number, CouponRecord>(
     rows.map((row: Record<string, never>) => [
       row.id,
       {
         id: row.id,
         merchantId: row.merchant_id,
-        merchantName: row.merchant_name,
+        // Every coupon has its merchant (a foreign key).
+        merchantName: merchants.get(row.merchant_id)!.merchantName,
         couponName: row.coupon_name,
         couponCode: row.coupon_code,
         title: row.title,

@@ -1,7 +1,6 @@
 import { BadRequestException, ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { FastifyAdapter } from '@nestjs/platform-fastify';
+import { type FastifyAdapter, RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FEED_POSTBACK } from '../../rules/feeds.js';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../../rules/http.js';
 import { API_SECURITY_HEADERS } from './api-headers.js';
 import { holdsUnreadableText, isUnreadableAddress } from './unreadable-text.js';
@@ -97,19 +96,23 @@ export function answerFrameworkErrors(error: FastifyError, request: FastifyReque
     .send({ statusCode: status, message: badUrl ? HTTP_MESSAGES.unreadableText : error.message });
 }
 
-/**
- * Paths that take a body of another kind: mail providers' one-click unsubscription (RFC 8058)
- * posts `List-Unsubscribe=One-Click` as a URL-encoded form, and ignores the answer; the page these
- * signed links open confirms with a form of the same kind. Nothing else reads such a body, and each
- * acts only for the holder of its link's signature.
- */
-export const OTHER_BODIES: readonly string[] = ['/api/newsletter/unsubscribe', '/api/follows/unsubscribe'];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `TakesFormBody`. */
+    takesFormBody?: boolean;
+  }
+}
 
 /**
- * Paths under which affiliate networks post their postbacks as the forms their systems send: a
- * network's server, not a page, calls them, and each acts only with its source's secret.
+ * A route that takes a body of another kind, marked by the feature that owns it: mail providers'
+ * one-click unsubscription (RFC 8058) posts `List-Unsubscribe=One-Click` as a URL-encoded form and
+ * ignores the answer, and the page these signed links open confirms with a form of the same kind;
+ * affiliate networks post their postbacks as the forms their systems send. Each acts only for the
+ * holder of its link's signature or its source's secret.
  */
-export const OTHER_BODY_PREFIXES: readonly string[] = [FEED_POSTBACK.pathPrefix];
+export const TakesFormBody = () => RouteConfig({ takesFormBody: true });
+
+const takesFormBody = (request: FastifyRequest) => request.routeOptions.config?.takesFormBody === true;
 
 /**
  * Request bodies are JSON, or multipart where files are sent: never the URL-encoded or plain-text
@@ -126,8 +129,7 @@ export function refuseFormBodies(instance: FastifyInstance): void {
     if (!hasBody) return;
     const essence = type.split(';')[0]!.trim().toLowerCase();
     if (essence === 'application/json' || essence === 'multipart/form-data') return;
-    const path = request.url.split('?')[0]!;
-    if (OTHER_BODIES.includes(path) || OTHER_BODY_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    if (takesFormBody(request)) return;
     return refuse(reply, new UnsupportedMediaTypeException(HTTP_MESSAGES.unsupportedBody));
   });
 }

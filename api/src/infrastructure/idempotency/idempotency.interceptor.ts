@@ -7,6 +7,7 @@ import {
   Logger,
   type NestInterceptor,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable, of, switchMap, throwError } from 'rxjs';
 import { IDEMPOTENCY } from '../../rules/http.js';
@@ -14,6 +15,7 @@ import type { RequestWithAccount } from '../http/access.js';
 import { toErrorBody } from '../http/error-filter.js';
 import { handlerStatus } from '../http/request-deadline.js';
 import { IdempotencyStore, type StoredAnswer } from './idempotency-store.js';
+import { NOT_REPLAYED } from './not-replayed.js';
 import {
   type IdempotentRequest,
   type ReceivedParts,
@@ -23,16 +25,6 @@ import {
 } from './request-idempotency.js';
 
 const COMMAND_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Sign-in answers carry a new session's credentials (cookies, a bearer token), which are never
- * stored; sending a sign-in again is harmless anyway: it starts another session.
- */
-const NOT_REPLAYED = new Set([
-  'POST /api/auth/users/login',
-  'POST /api/auth/merchants/login',
-  'POST /api/auth/admin/login',
-]);
 
 /** Headers of an answer that are part of what it says; the rest (cookies, CORS, ids) are per request. */
 const KEPT_HEADERS = ['content-type', 'content-range', 'location', 'etag', 'last-modified', 'cache-control'];
@@ -57,7 +49,10 @@ const quiet = { error: () => undefined, warn: () => undefined } as unknown as Lo
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -65,7 +60,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     if (!COMMAND_METHODS.has(request.method)) return next.handle();
     const key = readIdempotencyKey(request.headers[IDEMPOTENCY.header]);
-    if (key === undefined || NOT_REPLAYED.has(`${request.method} ${request.routeOptions.url}`)) {
+    if (key === undefined || this.reflector.get<boolean>(NOT_REPLAYED, context.getHandler())) {
       return next.handle();
     }
     const caller = request.account

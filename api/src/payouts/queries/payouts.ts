@@ -56,6 +56,14 @@ export async function balanceOf(manager: Pick<EntityManager, 'query'>, userId: n
   };
 }
 
+/**
+ * The balance as the shopper's page shows it, without the lock: its two reads (earnings from their
+ * owner, then payouts) share one snapshot, so a payout and the earnings change committed with it are
+ * seen together or not at all.
+ */
+export const shownBalanceOf = (dataSource: DataSource, userId: number): Promise<Balance> =>
+  dataSource.transaction('REPEATABLE READ', (manager) => balanceOf(manager, userId));
+
 /** The balance of a locked shopper; undefined when no such user exists. */
 export async function lockedBalanceOf(manager: EntityManager, userId: number): Promise<Balance | undefined> {
   return (await lockShopperBalance(manager, userId)) ? balanceOf(manager, userId) : undefined;

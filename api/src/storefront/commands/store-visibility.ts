@@ -1,6 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StoreVisibilityChanged } from '../../identity/events/account-events.js';
+import { setStoreHidden } from '../../identity/store-visibility.js';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { STORE_VISIBILITY } from '../../rules/storefront.js';
 
@@ -23,11 +24,7 @@ export class SetStoreVisibilityHandler implements ICommandHandler<SetStoreVisibi
 
   execute({ merchantId, hidden }: SetStoreVisibility) {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const changed = await manager.query(
-        'WITH changed AS (UPDATE merchants SET store_hidden = $2 WHERE id = $1 RETURNING id) SELECT * FROM changed',
-        [merchantId, hidden],
-      );
-      if (changed.length === 0)
+      if (!(await setStoreHidden(manager, merchantId, hidden)))
         throw new NotFoundException({ statusCode: 404, message: STORE_VISIBILITY.notFound });
       record(new StoreVisibilityChanged(String(merchantId), { hidden }));
       return { merchantId, hidden };

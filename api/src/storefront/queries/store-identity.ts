@@ -1,3 +1,6 @@
+import type { EntityManager } from 'typeorm';
+import { type MerchantAsStore, merchantsAsStores } from '../../identity/queries/store-identities.js';
+
 /**
  * How a store is named and shown wherever it appears (its page, coupon cards, the A-Z index): the
  * name the merchant gave its store, else its brand name, else its registered name; the logo of its
@@ -8,11 +11,8 @@ export const STORE_JOIN = 'LEFT JOIN merchant_stores s ON s.merchant_id = m.id A
 export const STORE_NAME_SQL = "coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name)";
 export const STORE_LOGO_SQL = 's.merchant_logo_id';
 
-/**
- * A merchant that may be shown to shoppers: email confirmed (or a store without an account, made
- * by an admin for a network's advertiser: it has no email), store not hidden by an admin.
- */
-export const PUBLIC_MERCHANT_SQL = '(m.is_email_confirmed OR m.user_name IS NULL) AND NOT m.store_hidden';
+/** Whether a merchant may be shown to shoppers is identity's rule; kept here for the SQL still joining `merchants`. */
+export { PUBLIC_MERCHANT_SQL } from '../../identity/queries/store-identities.js';
 
 /** Whether the merchant saved a store, a category or a product (a store claim needs none). */
 export async function merchantHasStorefront(
@@ -35,15 +35,58 @@ export interface StoreName {
   slug: string | null;
 }
 
+/**
+ * The store's shown name (the rule of `STORE_NAME_SQL`, for rows read apart): the name the merchant
+ * gave its store, else its brand name, else its registered name. Empty names count as none.
+ */
+export const storeName = (storeName: string | null | undefined, merchant: MerchantAsStore) =>
+  storeName || merchant.brandName || merchant.merchantName;
+
+/** A store as coupon cards and lists show it, and whether shoppers may see it. */
+export interface StoreIdentity extends StoreName {
+  logoId: string | null;
+  siteUrl: string;
+  isPublic: boolean;
+}
+
+/**
+ * The stores' identities, by id (stores that do not exist are left out): the merchant's account
+ * from identity and its active saved store from here, one query each whatever the number of stores.
+ */
+export async function storeIdentities(
+  reader: Pick<EntityManager, 'query'>,
+  merchantIds: readonly number[],
+): Promise<Map<number, StoreIdentity>> {
+  const ids = [...new Set(merchantIds)];
+  const merchants = await merchantsAsStores(reader, ids);
+  if (merchants.size === 0) return new Map();
+  const stores: Array<{ merchantId: number; storeName: string | null; logoId: string | null }> =
+    await reader.query(
+      `SELECT merchant_id AS "merchantId", store_name AS "storeName", merchant_logo_id AS "logoId"
+     FROM merchant_stores WHERE is_active AND merchant_id = ANY($1::int[])`,
+      [[...merchants.keys()]],
+    );
+  const storeOf = new Map(stores.map((store) => [store.merchantId, store]));
+  const identities = new Map<number, StoreIdentity>();
+  for (const merchant of merchants.values()) {
+    const store = storeOf.get(merchant.id);
+    identities.set(merchant.id, {
+      id: merchant.id,
+      name: storeName(store?.storeName, merchant),
+      slug: merchant.slug,
+      logoId: store?.logoId ?? null,
+      siteUrl: merchant.siteUrl,
+      isPublic: merchant.isPublic,
+    });
+  }
+  return identities;
+}
+
 /** The stores' shown names, by id (stores that do not exist are left out). */
 export async function storeNames(
-  reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
+  reader: Pick<EntityManager, 'query'>,
   merchantIds: readonly number[],
 ): Promise<Map<number, StoreName>> {
-  if (merchantIds.length === 0) return new Map();
-  const rows = (await reader.query(
-    `SELECT m.id, ${STORE_NAME_SQL} AS name, m.slug FROM merchants m ${STORE_JOIN} WHERE m.id = ANY($1::int[])`,
-    [merchantIds],
-  )) as StoreName[];
-  return new Map(rows.map((row) => [row.id, row]));
+  const identities = await storeIdentities(reader, merchantIds);
+  return new Map([...identities].map(([id, { name, slug }]) => [id, { id, name, slug }]));
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CashbackDefaults } from '../../cashback/queries/rates.js';
 import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
+import { liveListingCounts } from '../../coupons/queries/listed-coupons.js';
 import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
 import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
@@ -9,7 +10,7 @@ export type { StoreSummary };
 
 /**
  * The stores with a public page, A-Z by name (ties by merchant id), with their live coupons
- * counted and their best cashback rate (the page's stores in one statement).
+ * counted and their best cashback rate (each read for all the page's stores at once).
  */
 export async function listStores(
   dataSource: DataSource,
@@ -17,25 +18,22 @@ export async function listStores(
   perPage: number,
   defaults: CashbackDefaults,
 ): Promise<StoreList> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     dataSource.query(
       `SELECT p.merchant_id, p.slug, p.document->>'storeName' AS store_name, p.document->>'logoUrl' AS logo_url,
-              p.updated_at,
-              (SELECT count(*)::int FROM coupon_listings l
-                WHERE l.merchant_id = p.merchant_id AND l.expires_at > now()) AS live_coupons
+              p.updated_at
        FROM store_pages p
        ORDER BY lower(p.document->>'storeName'), p.merchant_id
        LIMIT $1 OFFSET $2`,
       [perPage, (page - 1) * perPage],
     ),
-    dataSource.query('SELECT count(*)::int AS total FROM store_pages'),
+    storePageCount(dataSource),
   ]);
-  const cashback = await cashbackUpTo(
-    dataSource,
-    rows.map((row: { merchant_id: number }) => row.merchant_id),
-    [],
-    defaults,
-  );
+  const merchantIds = rows.map((row: { merchant_id: number }) => row.merchant_id);
+  const [cashback, liveCoupons] = await Promise.all([
+    cashbackUpTo(dataSource, merchantIds, [], defaults),
+    liveListingCounts(dataSource, merchantIds),
+  ]);
   return {
     total,
     data: rows.map((row: Record<string, never>) => ({
@@ -43,11 +41,17 @@ export async function listStores(
       slug: row.slug,
       storeName: row.store_name,
       logoUrl: row.logo_url,
-      liveCoupons: row.live_coupons,
+      liveCoupons: liveCoupons.get(row.merchant_id) ?? 0,
       updatedAt: new Date(row.updated_at).toISOString(),
       cashback: cashback.store(row.merchant_id),
     })),
   };
+}
+
+/** How many stores have a public page. */
+export async function storePageCount(reader: Pick<DataSource, 'query'>): Promise<number> {
+  const [{ total }] = await reader.query('SELECT count(*)::int AS total FROM store_pages');
+  return total;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { LIVE_COUPON_SQL } from '../../coupons/queries/coupon-status.js';
+import { storeHasLiveCoupon } from '../../coupons/queries/listed-coupons.js';
+import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { mediaUrl } from '../../media/media.js';
 import { paiseToRupees } from '../../rules/money.js';
 import type { StorePage, StorePageProduct } from './answers.js';
-import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_LOGO_SQL, STORE_NAME_SQL } from './store-identity.js';
+import { storeName } from './store-identity.js';
 
 export type { StorePage, StorePageProduct };
 
@@ -22,23 +23,17 @@ export async function buildStorePage(
   manager: EntityManager,
   merchantId: number,
 ): Promise<StoreDocument | undefined> {
-  // The store's coupons are read by the store's index alone (OFFSET 0): planned with the index of
-  // live coupons by expiry as well, each page read every live coupon of the catalogue (20 ms at
-  // 100,000), and the workers build a page for every coupon an import approves.
-  const [store] = await manager.query(
-    `SELECT s.merchant_id AS saved, s.store_address, s.tagline, s.about_description, s.landing_banner_id,
-            s.hero_banner_image_id, ${STORE_LOGO_SQL} AS logo_id, ${STORE_NAME_SQL} AS store_name, m.slug,
-            coalesce(s.updated_date, m.registered_on) AS updated_at,
-            EXISTS (SELECT 1 FROM merchant_stores x WHERE x.merchant_id = m.id) AS has_store,
-            EXISTS (SELECT 1 FROM (SELECT status, expiry_date FROM coupons WHERE merchant_id = m.id OFFSET 0) c
-                    WHERE ${LIVE_COUPON_SQL('c')})
-              OR EXISTS (SELECT 1 FROM products p WHERE p.merchant_id = m.id AND p.status = 'approved') AS has_offers
-     FROM merchants m ${STORE_JOIN}
-     WHERE m.id = $1 AND ${PUBLIC_MERCHANT_SQL}`,
+  const merchant = (await merchantsAsStores(manager, [merchantId])).get(merchantId);
+  if (!merchant?.isPublic) return undefined;
+  // The store row whether active or not: a store the merchant deactivated has no page.
+  const [storeRow] = await manager.query(
+    `SELECT is_active, store_name, store_address, tagline, about_description, landing_banner_id,
+            hero_banner_image_id, merchant_logo_id, updated_date
+     FROM merchant_stores WHERE merchant_id = $1`,
     [merchantId],
   );
-  if (!store) return undefined;
-  if (store.saved === null && (store.has_store || !store.has_offers)) return undefined;
+  const store = storeRow?.is_active ? storeRow : undefined;
+  if (!store && (storeRow || !(await hasOffers(manager, merchantId)))) return undefined;
   const categories = await manager.query(
     'SELECT id, category_name, description FROM merchant_categories WHERE merchant_id = $1 AND is_active ORDER BY id',
     [merchantId],
@@ -68,15 +63,16 @@ export async function buildStorePage(
   }
   return {
     merchantId,
-    slug: store.slug,
-    storeName: store.store_name,
-    storeAddress: store.store_address ?? '',
-    tagline: store.tagline ?? '',
-    aboutDescription: store.about_description ?? '',
-    logoUrl: mediaUrl(store.logo_id),
-    landingBannerUrl: mediaUrl(store.landing_banner_id),
-    heroBannerUrl: mediaUrl(store.hero_banner_image_id),
-    updatedAt: new Date(store.updated_at).toISOString(),
+    // Every merchant with a public page has its address (given at registration or by the migration).
+    slug: merchant.slug as string,
+    storeName: storeName(store?.store_name, merchant),
+    storeAddress: store?.store_address ?? '',
+    tagline: store?.tagline ?? '',
+    aboutDescription: store?.about_description ?? '',
+    logoUrl: mediaUrl(store?.merchant_logo_id ?? null),
+    landingBannerUrl: mediaUrl(store?.landing_banner_id ?? null),
+    heroBannerUrl: mediaUrl(store?.hero_banner_image_id ?? null),
+    updatedAt: new Date(store?.updated_date ?? merchant.registeredOn).toISOString(),
     categories: categories.map((category: Record<string, never>) => ({
       id: category.id,
       categoryName: category.category_name,
@@ -85,4 +81,14 @@ export async function buildStorePage(
     })),
     uncategorised: shelves.get(null)!,
   };
+}
+
+/** A live coupon or an approved product: what gives a store that never saved a page a default one. */
+async function hasOffers(manager: EntityManager, merchantId: number): Promise<boolean> {
+  if (await storeHasLiveCoupon(manager, merchantId)) return true;
+  const products = await manager.query(
+    "SELECT 1 FROM products WHERE merchant_id = $1 AND status = 'approved' LIMIT 1",
+    [merchantId],
+  );
+  return products.length > 0;
 }

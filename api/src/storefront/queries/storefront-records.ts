@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { mediaUrl } from '../../media/media.js';
 import { paiseToRupees } from '../../rules/money.js';
 import type { MerchantCategory, MerchantStore } from '../entities/storefront.entities.js';
@@ -36,12 +37,15 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export async function productRecords(manager: EntityManager, ids: number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
   const rows = await manager.query(
-    `SELECT p.*, p.price_paise::bigint::text AS price_text, m.merchant_name, c.category_name
+    `SELECT p.*, p.price_paise::bigint::text AS price_text, c.category_name
      FROM products p
-     JOIN merchants m ON m.id = p.merchant_id
      LEFT JOIN merchant_categories c ON c.id = p.category_id
      WHERE p.id = ANY($1::int[])`,
     [ids],
+  );
+  const merchants = await merchantsAsStores(
+    manager,
+    rows.map((row: { merchant_id: number }) => row.merchant_id),
   );
   const byId = new Map<number, ProductRecord>(
     rows.map((row: Record<string, never>) => [
@@ -49,7 +53,8 @@ export async function productRecords(manager: EntityManager, ids: number[]): Pro
       {
         id: row.id,
         merchantId: row.merchant_id,
-        merchantName: row.merchant_name,
+        // Every product has its merchant (a foreign key).
+        merchantName: merchants.get(row.merchant_id)!.merchantName,
         categoryId: row.category_id,
         categoryName: row.category_name,
         productName: row.product_name,

@@ -1,0 +1,35 @@
+import type { DataSource } from 'typeorm';
+
+/** Column types a person's values can hide in (bytea and numbers are not read as text). */
+const READABLE_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED'];
+
+/**
+ * Where any of `values` still appears, as an auditor would look: every text, JSON and array column
+ * of every table in the database, case-insensitively, except the tables named in `except`.
+ * Answers `table.column: value` for each hit.
+ */
+export async function findPersonalValues(
+  dataSource: DataSource,
+  values: string[],
+  except: string[] = [],
+): Promise<string[]> {
+  const columns: Array<{ table: string; column: string }> = await dataSource.query(
+    `SELECT c.table_name AS "table", c.column_name AS "column"
+     FROM information_schema.columns c
+     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.data_type = ANY($1::text[])
+       AND NOT c.table_name = ANY($2::text[])
+     ORDER BY 1, 2`,
+    [READABLE_TYPES, except],
+  );
+  const hits: string[] = [];
+  for (const { table, column } of columns) {
+    const rows: Array<{ value: string }> = await dataSource.query(
+      `SELECT v AS value FROM unnest($1::text[]) v
+       WHERE EXISTS (SELECT 1 FROM "${table}" WHERE strpos(lower("${column}"::text), lower(v)) > 0)`,
+      [values],
+    );
+    for (const row of rows) hits.push(`${table}.${column}: ${row.value}`);
+  }
+  return hits;
+}
