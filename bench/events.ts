@@ -20,9 +20,7 @@ import { DomainEvent, type PublishedEvent } from '@offers/api/events';
 import {
   closeRedisConnection,
   createRedisConnection,
-  deleteKeysUnder,
   domainEventJobOptions,
-  dropDatabase,
   type Environment,
   featureEntities,
   migrateDatabase,
@@ -41,6 +39,7 @@ import {
   BENCH_EVENT,
   benchEnvironment,
   type CompletedJob,
+  cleanUpOnce,
   environmentVariables,
   type MachineLoad,
   measureMachine,
@@ -644,28 +643,16 @@ async function main(): Promise<void> {
   const environment = benchEnvironment();
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let app: INestApplicationContext | undefined;
-  let cleaning: Promise<void> | undefined;
-
-  const cleanUp = () => {
-    cleaning ??= (async () => {
+  const cleanUp = cleanUpOnce(
+    environment,
+    async () => {
       await stopWorkerProcesses();
       await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
-      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
-        console.error(`dropping ${databaseName}: ${error.message}`),
-      );
-      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
-        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
-      );
-    })();
-    return cleaning;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: cleaning up`);
-    interrupted = true;
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+    },
+    () => {
+      interrupted = true;
+    },
+  );
 
   try {
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);

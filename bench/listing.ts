@@ -21,8 +21,6 @@ import { ExpireDueCoupons } from '@offers/api/commands';
 import { CouponExpired } from '@offers/api/events';
 import {
   CouponCommandsModule,
-  deleteKeysUnder,
-  dropDatabase,
   type Environment,
   featureEntities,
   migrateDatabase,
@@ -52,6 +50,7 @@ import {
 } from './listing/seed.js';
 import {
   benchEnvironment,
+  cleanUpOnce,
   environmentVariables,
   type Load,
   type MachineLoad,
@@ -589,29 +588,17 @@ async function main(): Promise<void> {
   const settings = readArguments();
   const environment = benchEnvironment();
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
-  let cleaning: Promise<void> | undefined;
-
-  const cleanUp = () => {
-    cleaning ??= (async () => {
+  const cleanUp = cleanUpOnce(
+    environment,
+    async () => {
       running?.stop();
       await stopServerProcesses();
       await app?.close().catch((error: Error) => console.error(`closing the command side: ${error.message}`));
-      await dropDatabase(environment.DATABASE_URL).catch((error: Error) =>
-        console.error(`dropping ${databaseName}: ${error.message}`),
-      );
-      await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch((error: Error) =>
-        console.error(`deleting Redis keys ${environment.QUEUE_PREFIX}:*: ${error.message}`),
-      );
-    })();
-    return cleaning;
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: cleaning up`);
-    interrupted = true;
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+    },
+    () => {
+      interrupted = true;
+    },
+  );
 
   try {
     const apiEntry = join(REPOSITORY, 'api/dist/src/main.js');

@@ -210,7 +210,12 @@ export const median = (values: number[]): number =>
  * releases what the benchmark opened, then drops the run's database and Redis keys, so an
  * interrupted run leaves nothing behind on the machine.
  */
-export function cleanUpOnce(environment: Environment, release: () => Promise<void>): () => Promise<void> {
+export function cleanUpOnce(
+  environment: Environment,
+  release: () => Promise<void>,
+  /** Told first when a signal stops the run, so a measurement in flight can stop reporting. */
+  onSignal?: () => void,
+): () => Promise<void> {
   const databaseName = new URL(environment.DATABASE_URL).pathname.slice(1);
   let cleaning: Promise<void> | undefined;
   const cleanUp = () => {
@@ -225,11 +230,12 @@ export function cleanUpOnce(environment: Environment, release: () => Promise<voi
     })();
     return cleaning;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: cleaning up`);
+    onSignal?.();
     void cleanUp().finally(() => process.exit(130));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   return cleanUp;
 }

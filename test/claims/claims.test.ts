@@ -6,7 +6,7 @@ import { registerAndSignInUser, type Session } from '../support/accounts.js';
 import { clickOutDaysAgo } from '../support/claims.js';
 import { multipart } from '../support/coupons.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
-import { type CashbackShop, cashbackShop } from '../support/payouts.js';
+import { type CashbackShop, cashbackShop, cashbackShopWithStore } from '../support/payouts.js';
 import type { ReceivedMail } from '../support/smtp.js';
 import { eventually } from '../support/test-environment.js';
 
@@ -23,11 +23,10 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   market = await startEngagementMarket('missing cashback claims');
-  shop = await cashbackShop(market, { title: 'Kesar glow serum 30% off' });
-  await market.api.dataSource.query(
-    "INSERT INTO merchant_stores (merchant_id, store_name, store_address) VALUES ($1, 'Kesar Beauty', 'Jaipur')",
-    [shop.merchant.id],
-  );
+  shop = await cashbackShopWithStore(market, 'Kesar glow serum 30% off', {
+    name: 'Kesar Beauty',
+    address: 'Jaipur',
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { clickOutDaysAgo } from '../support/claims.js';
 import { multipart } from '../support/coupons.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { untilEventsProcessed } from '../support/marketplace.js';
-import { type CashbackShop, cashbackShop, confirmedCashback } from '../support/payouts.js';
+import { type CashbackShop, cashbackShopWithStore, confirmedCashback } from '../support/payouts.js';
 import { findPersonalValues } from '../support/personal-data.js';
 import { eventually } from '../support/test-environment.js';
 
@@ -25,11 +25,10 @@ const NOT_SCANNED = ['outbox'];
 
 beforeAll(async () => {
   market = await startEngagementMarket('forgetting a person');
-  shop = await cashbackShop(market, { title: 'Tulsi face wash 20% off' });
-  await market.api.dataSource.query(
-    "INSERT INTO merchant_stores (merchant_id, store_name, store_address) VALUES ($1, 'Tulsi Naturals', 'Pune')",
-    [shop.merchant.id],
-  );
+  shop = await cashbackShopWithStore(market, 'Tulsi face wash 20% off', {
+    name: 'Tulsi Naturals',
+    address: 'Pune',
+  });
 }, 60_000);
 
 afterAll(async () => {

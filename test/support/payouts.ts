@@ -31,6 +31,23 @@ export async function cashbackShop(market: Marketplace, overrides: Record<string
   return { merchant, couponId, secret } satisfies CashbackShop;
 }
 
+/**
+ * A cashback shop whose merchant has saved its store (name and address), as the claims and the
+ * shopper's pages name it.
+ */
+export async function cashbackShopWithStore(
+  market: Marketplace,
+  title: string,
+  store: { name: string; address: string },
+): Promise<CashbackShop> {
+  const shop = await cashbackShop(market, { title });
+  await market.api.dataSource.query(
+    'INSERT INTO merchant_stores (merchant_id, store_name, store_address) VALUES ($1, $2, $3)',
+    [shop.merchant.id, store.name, store.address],
+  );
+  return shop;
+}
+
 let reference = 0;
 
 /**
