@@ -42,7 +42,6 @@ const KNOWN: string[] = [
   'api/src/demo/coupons.ts: coupon_categories',
   'api/src/demo/coupons.ts: coupons',
   'api/src/demo/coupons.ts: slots',
-  'api/src/demo/payouts.ts: payouts',
   'api/src/demo/storefront.ts: merchant_categories',
   'api/src/demo/storefront.ts: merchant_stores',
   'api/src/demo/storefront.ts: products',
