@@ -38,10 +38,6 @@ const SQL_CONSTANT = /^[A-Za-z_$][\w$]*(?:SQL|Sql|_JOIN)$/;
 const KNOWN: string[] = [
   'api/src/coupons/queries/coupon-records.ts: PUBLIC_MERCHANT_SQL',
   'api/src/coupons/queries/coupon-records.ts: merchants',
-  'api/src/demo/coupons.ts: categories',
-  'api/src/demo/coupons.ts: coupon_categories',
-  'api/src/demo/coupons.ts: coupons',
-  'api/src/demo/coupons.ts: slots',
   'api/src/feeds/queries/advertisers.ts: STORE_JOIN',
   'api/src/feeds/queries/advertisers.ts: STORE_NAME_SQL',
   'api/src/feeds/queries/advertisers.ts: categories',
