@@ -1,13 +1,14 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { CouponApproved } from '../coupons/events/coupon-events.js';
-import { takeSeat } from '../coupons/queries/slot-seats.js';
+import type { DataSource } from 'typeorm';
+import { approveCoupon } from '../coupons/commands/review.js';
+import { SubmitCoupon, submitCoupon } from '../coupons/commands/submission.js';
+import { backdateDemoApproval } from '../coupons/demo-coupons.js';
+import { categoriesInShopOrder } from '../coupons/queries/coupon-suggestions.js';
+import { slotKinds } from '../coupons/queries/slots.js';
 import { insertDemoMerchant } from '../identity/demo-merchants.js';
 import { merchantIdByUserName } from '../identity/queries/profiles.js';
-import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
-import { storeImage } from '../media/media.js';
+import { runInTransaction, type Transaction } from '../infrastructure/events/unit-of-work.js';
 import { CATEGORIES, nextMarketMidnight } from '../rules/coupons.js';
-import { insertDemoStore } from '../storefront/demo-stores.js';
-import { StoreSaved } from '../storefront/events/storefront-events.js';
+import { SaveStore, saveStore } from '../storefront/commands/store.js';
 import { demoLogo, demoPicture } from './content.js';
 import type { Seed } from './seeds.js';
 
@@ -511,8 +512,9 @@ function endOf(days: number): Date {
   return new Date(Math.max(midnight, Date.now() + 2 * 3_600_000));
 }
 
-async function demoMerchant(manager: EntityManager, store: DemoStore, index: number) {
-  const merchantId = await insertDemoMerchant(manager, {
+/** A demo merchant's account, then its store saved as the merchant's first save would (SaveStore). */
+async function demoMerchant(tx: Transaction, store: DemoStore, index: number, logo: Buffer) {
+  const merchantId = await insertDemoMerchant(tx.manager, {
     merchantName: store.name,
     brandName: store.name,
     industry: 'Beauty',
@@ -524,90 +526,92 @@ async function demoMerchant(manager: EntityManager, store: DemoStore, index: num
     userName: store.user,
     password: DEMO_MERCHANT_PASSWORD,
   });
-  const logo = await storeImage(manager, await demoLogo(store.name, store.hue), 'merchantLogo');
-  await insertDemoStore(manager, merchantId, {
-    storeName: store.name,
-    storeAddress: store.city,
-    tagline: store.tagline,
-    aboutDescription: store.about,
-    logoId: logo,
-  });
+  await saveStore(
+    tx,
+    new SaveStore(
+      merchantId,
+      {
+        storeName: store.name,
+        storeAddress: store.city,
+        tagline: store.tagline,
+        aboutDescription: store.about,
+      },
+      { merchantLogo: logo },
+    ),
+  );
   return merchantId;
 }
+
+/** A demo offer's code: the store's first letters and its percentage. */
+const codeOf = (store: DemoStore, offer: DemoOffer) =>
+  `${store.name
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 6)
+    .toUpperCase()}${offer.percentage}`;
 
 /**
  * A dozen demo stores with their logos and live coupons across the eight categories, a few in
  * paid slots and a few ending today, so the home page, the lists and the store pages have
- * something to show. Written with their approval events, so the workers list them as they would an
- * admin's approvals. Not in production.
+ * something to show. Each coupon is submitted as its merchant would (SubmitCoupon's work, with its
+ * ad picture) and approved as an admin would (ApproveCoupon's work), so its events are the
+ * commands' and the workers list it as they would an admin's approval; its approval is then dated
+ * back, in turns, so the newest offers come from different stores. Not in production.
  */
 export const demoCouponsSeed: Seed = {
   name: 'coupons',
   async run(dataSource: DataSource, environment) {
     if (environment.NODE_ENV === 'production') return undefined;
-    return dataSource.transaction(async (manager) => {
-      await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:coupons'))");
-      if ((await merchantIdByUserName(manager, DEMO_STORES[0].user)) !== undefined) return undefined;
-      const slots: Array<{ id: number; kind: string; capacity: number }> = await manager.query(
-        'SELECT id, kind, capacity FROM slots ORDER BY id',
-      );
-      const categories: Array<{ id: number; name: string }> = await manager.query(
-        'SELECT id, name FROM categories',
-      );
+    // The pictures are drawn before the transaction, as uploads come before their commands.
+    const logos = await Promise.all(DEMO_STORES.map((store) => demoLogo(store.name, store.hue)));
+    const pictures = await Promise.all(
+      DEMO_STORES.flatMap((store) => store.offers.map((offer) => ({ store, offer }))).map(
+        ({ store, offer }, index) =>
+          demoPicture(480, 320, `${offer.percentage}% OFF`, (store.hue + index * 17) % 360),
+      ),
+    );
+    return runInTransaction(dataSource, async (tx) => {
+      await tx.manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:coupons'))");
+      if ((await merchantIdByUserName(tx.manager, DEMO_STORES[0].user)) !== undefined) return undefined;
+      const slots = await slotKinds(tx.manager);
+      const categories = await categoriesInShopOrder(tx.manager);
       if (slots.length === 0) return 'skipped: no slots';
-      const events: Array<CouponApproved | StoreSaved> = [];
+      const approvals: Array<{ couponId: number; hoursAgo: number }> = [];
       let index = 0;
       for (const [storeIndex, store] of DEMO_STORES.entries()) {
-        const merchantId = await demoMerchant(manager, store, storeIndex);
-        events.push(new StoreSaved(String(merchantId), { merchantId }));
+        const merchantId = await demoMerchant(tx, store, storeIndex, logos[storeIndex]!);
         for (const [offerIndex, offer] of store.offers.entries()) {
-          const slot = slots.find((s) => s.kind === 'paid' && index < 4) ?? slots[0];
-          const imageId = await storeImage(
-            manager,
-            await demoPicture(480, 320, `${offer.percentage}% OFF`, (store.hue + index * 17) % 360),
-            'adPost',
-          );
-          const [coupon] = await manager.query(
-            `INSERT INTO coupons (merchant_id, coupon_name, coupon_code, title, description, terms_and_conditions,
-                                  percentage, discount_value, expiry_date, requested_slot_id, slot_id, merchant_url,
-                                  ad_image_id, status, approved_at)
-             VALUES ($1, $2, $3, $2, $4, $5, $6, $7, $8, $9, $9, $10, $11, 'live', now() - make_interval(hours => $12))
-             RETURNING id, expiry_date`,
-            [
-              merchantId,
-              offer.title,
-              `${store.name
-                .replace(/[^A-Za-z]/g, '')
-                .slice(0, 6)
-                .toUpperCase()}${offer.percentage}`,
-              offer.description,
-              offer.terms,
-              offer.percentage,
-              offer.upTo,
-              endOf(offer.days),
-              slot.id,
-              store.site,
-              imageId,
-              // Approved in turns, so the newest offers come from different stores.
-              offerIndex * DEMO_STORES.length + storeIndex,
-            ],
-          );
-          // Live coupons hold a seat of their slot, as an approval gives them.
-          await takeSeat(manager, slot, coupon.id, coupon.expiry_date);
+          const slot = slots.find((s) => s.kind === 'paid' && index < 4) ?? slots[0]!;
           const categoryId = categories.find((c) => c.name === offer.category)?.id;
-          if (categoryId) {
-            await manager.query('INSERT INTO coupon_categories (coupon_id, category_id) VALUES ($1, $2)', [
-              coupon.id,
-              categoryId,
-            ]);
-          }
-          events.push(
-            new CouponApproved(String(coupon.id), { merchantId, slotId: slot.id, title: offer.title }),
+          const { couponId } = await submitCoupon(
+            tx,
+            new SubmitCoupon(
+              merchantId,
+              {
+                couponName: offer.title,
+                couponCode: codeOf(store, offer),
+                title: offer.title,
+                description: offer.description,
+                termsAndConditions: offer.terms,
+                percentage: offer.percentage,
+                discountValue: offer.upTo,
+                expiryDate: endOf(offer.days),
+                requestedSlotId: slot.id,
+                merchantUrl: store.site,
+                categoryIds: categoryId === undefined ? [] : [categoryId],
+              },
+              pictures[index],
+            ),
           );
+          // Approved in turns, so the newest offers come from different stores.
+          approvals.push({ couponId, hoursAgo: offerIndex * DEMO_STORES.length + storeIndex });
           index += 1;
         }
       }
-      await appendToOutbox(manager, events);
+      // The oldest approval first, so the events come in the order the coupons went live.
+      for (const { couponId, hoursAgo } of approvals.sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+        await approveCoupon(tx, couponId);
+        await backdateDemoApproval(tx.manager, couponId, hoursAgo);
+      }
       return `${DEMO_COUPON_COUNT} live coupons of ${DEMO_STORES.length} stores (sign in as ${DEMO_STORES[0].user} / ${DEMO_MERCHANT_PASSWORD})`;
     });
   },

@@ -4,9 +4,10 @@ import { addDemoEarning } from '../earnings/demo-earnings.js';
 import { CashbackConfirmed, PurchaseRecorded } from '../earnings/events/earnings-events.js';
 import { cashbackPaise } from '../earnings/money.js';
 import { addDemoShopper, merchantIdsByUserNames, shopperWithEmailExists } from '../identity/demo-shoppers.js';
-import type { DomainEvent } from '../infrastructure/events/domain-event.js';
-import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
-import { PayoutPaid, PayoutProcessingStarted, PayoutRequested } from '../payouts/events/payout-events.js';
+import { runInTransaction } from '../infrastructure/events/unit-of-work.js';
+import { changePayoutState } from '../payouts/commands/payout-states.js';
+import { requestPayout } from '../payouts/commands/request-payout.js';
+import { backdateDemoPayout } from '../payouts/demo-payouts.js';
 import { DEMO_STORES } from './coupons.js';
 import type { Seed } from './seeds.js';
 
@@ -33,13 +34,15 @@ const DEFAULT_RATE_BP = 500;
  * A shopper with cashback from five purchases at the demo stores (four confirmed, ₹1,397.35 in
  * all), a payout paid to a UPI ID and one to a bank account waiting in the admins' queue, so the
  * shopper's earnings page and the payout queue show something. Written with their events, as the
- * commands would. Not in production.
+ * commands would; the payouts through the payout commands' own work, then dated back. Not in
+ * production.
  */
 export const demoPayoutsSeed: Seed = {
   name: 'payouts',
   async run(dataSource: DataSource, environment) {
     if (environment.NODE_ENV === 'production') return undefined;
-    return dataSource.transaction(async (manager) => {
+    return runInTransaction(dataSource, async (tx) => {
+      const { manager } = tx;
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:payouts'))");
       if (await shopperWithEmailExists(manager, DEMO_SHOPPER.email)) return undefined;
       // The demo stores that have a coupon, in the order of their ids.
@@ -57,7 +60,6 @@ export const demoPayoutsSeed: Seed = {
         ...DEMO_SHOPPER,
         address: '14 Residency Road, Bengaluru 560025',
       });
-      const events: DomainEvent<object>[] = [];
       for (const [index, purchase] of PURCHASES.entries()) {
         const { merchantId, couponId } = stores[purchase.store]!;
         const purchasePaise = Math.round(purchase.rupees * 100);
@@ -75,7 +77,7 @@ export const demoPayoutsSeed: Seed = {
             daysAgo: purchase.daysAgo,
           }),
         );
-        events.push(
+        tx.record(
           new PurchaseRecorded(id, {
             merchantId,
             couponId,
@@ -85,31 +87,25 @@ export const demoPayoutsSeed: Seed = {
           }),
         );
         if (purchase.confirmed) {
-          events.push(new CashbackConfirmed(id, { userId, merchantId, amountPaise: cashback }));
+          tx.record(new CashbackConfirmed(id, { userId, merchantId, amountPaise: cashback }));
         }
       }
-      const [paid] = await manager.query(
-        `INSERT INTO payouts (user_id, amount_paise, method, upi_id, state, bank_reference, requested_at,
-                              processing_at, paid_at)
-         VALUES ($1, 25000, 'upi', 'priya.sharma@okhdfcbank', 'paid', '432918765012', now() - interval '8 days',
-                 now() - interval '7 days', now() - interval '7 days')
-         RETURNING id`,
-        [userId],
-      );
-      const [waiting] = await manager.query(
-        `INSERT INTO payouts (user_id, amount_paise, method, account_number, ifsc, account_holder_name, requested_at)
-         VALUES ($1, 30000, 'bank', '50100234567891', 'HDFC0001234', 'Priya Sharma', now() - interval '1 day')
-         RETURNING id`,
-        [userId],
-      );
-      const paidFacts = { userId, amountPaise: 25_000 };
-      events.push(
-        new PayoutRequested(String(paid.id), { ...paidFacts, method: 'upi' }),
-        new PayoutProcessingStarted(String(paid.id), paidFacts),
-        new PayoutPaid(String(paid.id), { ...paidFacts, bankReference: '432918765012' }),
-        new PayoutRequested(String(waiting.id), { userId, amountPaise: 30_000, method: 'bank' }),
-      );
-      await appendToOutbox(manager, events);
+      // The payouts as the shopper asked for them and the admins moved them, through the
+      // commands' work (with their events), then dated as the demo's history.
+      const paid = await requestPayout(tx, userId, 25_000, {
+        amount: '250',
+        upiId: 'priya.sharma@okhdfcbank',
+      });
+      await changePayoutState(tx, paid, 'processing');
+      await changePayoutState(tx, paid, 'paid', { bankReference: '432918765012' });
+      await backdateDemoPayout(manager, paid, { requested: 8, processing: 7, paid: 7 });
+      const waiting = await requestPayout(tx, userId, 30_000, {
+        amount: '300',
+        accountNumber: '50100234567891',
+        ifsc: 'HDFC0001234',
+        accountHolderName: 'Priya Sharma',
+      });
+      await backdateDemoPayout(manager, waiting, { requested: 1 });
       return `a shopper with cashback and payouts (sign in as ${DEMO_SHOPPER.email} / ${DEMO_SHOPPER.password})`;
     });
   },

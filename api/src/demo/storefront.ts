@@ -1,17 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { insertDemoMerchant } from '../identity/demo-merchants.js';
 import { merchantIdByUserName } from '../identity/queries/profiles.js';
-import type { DomainEvent } from '../infrastructure/events/domain-event.js';
-import { appendToOutbox } from '../infrastructure/events/unit-of-work.js';
-import { storeImage } from '../media/media.js';
-import { rupeesToPaise } from '../rules/money.js';
-import {
-  MerchantCategoryCreated,
-  ProductApproved,
-  ProductSubmitted,
-  StoreSaved,
-} from '../storefront/events/storefront-events.js';
-import { prepareProductImages, storeProductImages } from '../storefront/product-images.js';
+import { runInTransaction } from '../infrastructure/events/unit-of-work.js';
+import { createMerchantCategory } from '../storefront/commands/categories.js';
+import { submitProduct } from '../storefront/commands/products.js';
+import { approveProduct } from '../storefront/commands/review.js';
+import { SaveStore, saveStore } from '../storefront/commands/store.js';
+import { prepareProductImages } from '../storefront/product-images.js';
 import type { Seed } from './seeds.js';
 
 export const DEMO_STORE_MERCHANT = { userName: 'demostore', password: 'Demo@2026' } as const;
@@ -105,72 +100,77 @@ function demoMerchant(manager: EntityManager): Promise<number> {
 }
 
 /**
- * A demo merchant with a store page: logo, banners, three categories and four approved products.
- * Its events go to the outbox like any change, so the workers build the public page. Skipped when
- * the demo merchant exists, and in production (the account's password is public).
+ * A demo merchant with a store page: logo, banners, three categories and four approved products,
+ * made as the merchant and an admin would: the store saved, the categories created and the
+ * products submitted through the storefront commands' work, then approved, each with its event,
+ * so the workers build the public page. Skipped when the demo merchant exists, and in production
+ * (the account's password is public).
  */
 export const demoStorefrontSeed: Seed = {
   name: 'storefront',
   async run(dataSource: DataSource, environment) {
     if (environment.NODE_ENV === 'production') return undefined;
-    return dataSource.transaction(async (manager) => {
-      // Two seeds at once (two starts) take turns; the second finds the store made.
-      await manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:storefront'))");
-      if ((await merchantIdByUserName(manager, DEMO_STORE_MERCHANT.userName)) !== undefined) return undefined;
-      const merchantId = await demoMerchant(manager);
-      const events: DomainEvent<object>[] = [];
-      const [logo, landing, hero] = [
-        await storeImage(manager, await demoImage(256, 256, [196, 54, 92]), 'merchantLogo'),
-        await storeImage(manager, await demoImage(1600, 500, [242, 153, 74]), 'landingBanner'),
-        await storeImage(manager, await demoImage(1600, 600, [111, 168, 96]), 'heroBannerImage'),
-      ];
-      await manager.query(
-        `INSERT INTO merchant_stores (merchant_id, store_name, store_address, tagline, about_description,
-                                      merchant_logo_id, landing_banner_id, hero_banner_image_id)
-         VALUES ($1, 'Glow Cosmetics', '4 Park Street, Kolkata', 'Skin care made in India',
-                 'Small-batch skin and hair care from Kolkata, made with Ayurvedic herbs.', $2, $3, $4)`,
-        [merchantId, logo, landing, hero],
-      );
-      events.push(new StoreSaved(String(merchantId), { merchantId }));
-      for (const shelf of CATALOGUE) {
-        const [category] = await manager.query(
-          'INSERT INTO merchant_categories (merchant_id, category_name, description) VALUES ($1, $2, $3) RETURNING id',
-          [merchantId, shelf.categoryName, shelf.description],
-        );
-        events.push(new MerchantCategoryCreated(String(category.id), { merchantId }));
-        for (const item of shelf.products) {
-          const images = await storeProductImages(
-            manager,
-            await prepareProductImages(
+    // The pictures are drawn and sized before the transaction, as the commands prepare uploads.
+    const images = {
+      merchantLogo: await demoImage(256, 256, [196, 54, 92]),
+      landingBanner: await demoImage(1600, 500, [242, 153, 74]),
+      heroBannerImage: await demoImage(1600, 600, [111, 168, 96]),
+    };
+    const shelves = await Promise.all(
+      CATALOGUE.map(async (shelf) => ({
+        shelf,
+        products: await Promise.all(
+          shelf.products.map(async (item) => ({
+            item,
+            images: await prepareProductImages(
               { large: await demoImage(1280, 1280, item.colour) },
               () => 'imageLarge',
             ),
+          })),
+        ),
+      })),
+    );
+    return runInTransaction(dataSource, async (tx) => {
+      // Two seeds at once (two starts) take turns; the second finds the store made.
+      await tx.manager.query("SELECT pg_advisory_xact_lock(hashtext('seed:storefront'))");
+      if ((await merchantIdByUserName(tx.manager, DEMO_STORE_MERCHANT.userName)) !== undefined)
+        return undefined;
+      const merchantId = await demoMerchant(tx.manager);
+      await saveStore(
+        tx,
+        new SaveStore(
+          merchantId,
+          {
+            storeName: 'Glow Cosmetics',
+            storeAddress: '4 Park Street, Kolkata',
+            tagline: 'Skin care made in India',
+            aboutDescription: 'Small-batch skin and hair care from Kolkata, made with Ayurvedic herbs.',
+          },
+          images,
+        ),
+      );
+      for (const { shelf, products } of shelves) {
+        const { categoryId } = await createMerchantCategory(tx, merchantId, {
+          categoryName: shelf.categoryName,
+          description: shelf.description,
+        });
+        for (const { item, images: productImages } of products) {
+          const { productId } = await submitProduct(
+            tx,
+            merchantId,
+            {
+              categoryId,
+              productName: item.productName,
+              brand: item.brand,
+              description: item.description,
+              price: item.price,
+              merchantUrl: 'https://glow.example.in',
+            },
+            productImages,
           );
-          const [product] = await manager.query(
-            `INSERT INTO products (merchant_id, category_id, product_name, brand, description, price_paise,
-                                   merchant_url, image_small_id, image_medium_id, image_large_id, status, reviewed_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'https://glow.example.in', $7, $8, $9, 'approved', now())
-             RETURNING id`,
-            [
-              merchantId,
-              category.id,
-              item.productName,
-              item.brand,
-              item.description,
-              rupeesToPaise(item.price),
-              images!.small,
-              images!.medium,
-              images!.large,
-            ],
-          );
-          const named = { merchantId, productName: item.productName };
-          events.push(
-            new ProductSubmitted(String(product.id), named),
-            new ProductApproved(String(product.id), named),
-          );
+          await approveProduct(tx, productId);
         }
       }
-      await appendToOutbox(manager, events);
       return `store page of merchant "${DEMO_STORE_MERCHANT.userName}" (password "${DEMO_STORE_MERCHANT.password}") at /api/stores/${merchantId}`;
     });
   },

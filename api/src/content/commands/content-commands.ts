@@ -1,7 +1,7 @@
 import { BadRequestException, NotFoundException, type Type } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ObjectLiteral } from 'typeorm';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import { type ContentKindName, ContentRemoved, ContentSaved } from '../events/content-events.js';
 
@@ -43,41 +43,47 @@ export class SaveContent extends Command<{ id: number }> {
 export class SaveContentHandler implements ICommandHandler<SaveContent> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ kind, id, values, image }: SaveContent) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const repository = manager.getRepository(kind.entity);
-      const existing =
-        id === undefined
-          ? undefined
-          : await repository.findOne({ where: { [kind.key]: id }, lock: { mode: 'pessimistic_write' } });
-      if (id !== undefined && !existing && !kind.createdOnFirstSave) {
-        throw new NotFoundException({ statusCode: 404, message: kind.notFound });
-      }
-      if (!existing && !image && kind.imageRequired) {
-        throw new BadRequestException({
-          statusCode: 400,
-          message: kind.invalidMessage ?? kind.imageRequired,
-          errors: { image: [kind.imageRequired] },
-        });
-      }
-      const imageId = image ? await storeImage(manager, image.bytes, image.field) : undefined;
-      const changes = { ...values, ...(imageId && { imageId }), [kind.touched]: new Date() };
-      let savedId: number;
-      if (existing) {
-        await repository.update({ [kind.key]: id }, changes);
-        savedId = id as number;
-      } else if (id !== undefined) {
-        // Two first saves of one slot at once: the later one updates what the earlier made.
-        await repository.upsert({ ...changes, [kind.key]: id }, [kind.key]);
-        savedId = id;
-      } else {
-        const created = await repository.save(repository.create(changes));
-        savedId = created[kind.key];
-      }
-      record(new ContentSaved(kind.name, savedId));
-      return { id: savedId };
+  execute(command: SaveContent) {
+    return this.unitOfWork.run((tx) => saveContent(tx, command));
+  }
+}
+
+/** SaveContent's work in the caller's transaction (the command's, or the demo seed's). */
+export async function saveContent(
+  { manager, record }: Transaction,
+  { kind, id, values, image }: SaveContent,
+): Promise<{ id: number }> {
+  const repository = manager.getRepository(kind.entity);
+  const existing =
+    id === undefined
+      ? undefined
+      : await repository.findOne({ where: { [kind.key]: id }, lock: { mode: 'pessimistic_write' } });
+  if (id !== undefined && !existing && !kind.createdOnFirstSave) {
+    throw new NotFoundException({ statusCode: 404, message: kind.notFound });
+  }
+  if (!existing && !image && kind.imageRequired) {
+    throw new BadRequestException({
+      statusCode: 400,
+      message: kind.invalidMessage ?? kind.imageRequired,
+      errors: { image: [kind.imageRequired] },
     });
   }
+  const imageId = image ? await storeImage(manager, image.bytes, image.field) : undefined;
+  const changes = { ...values, ...(imageId && { imageId }), [kind.touched]: new Date() };
+  let savedId: number;
+  if (existing) {
+    await repository.update({ [kind.key]: id }, changes);
+    savedId = id as number;
+  } else if (id !== undefined) {
+    // Two first saves of one slot at once: the later one updates what the earlier made.
+    await repository.upsert({ ...changes, [kind.key]: id }, [kind.key]);
+    savedId = id;
+  } else {
+    const created = await repository.save(repository.create(changes));
+    savedId = created[kind.key];
+  }
+  record(new ContentSaved(kind.name, savedId));
+  return { id: savedId };
 }
 
 export class RemoveContent extends Command<void> {

@@ -27,6 +27,12 @@ function pictureTexts(row: Row): PictureTexts {
   };
 }
 
+/** Whether any hero slide was ever saved (the demo seed's sign that the home page has content). */
+export async function hasHeroImages(reader: Pick<EntityManager, 'query'>): Promise<boolean> {
+  const [{ present }] = await reader.query('SELECT EXISTS (SELECT 1 FROM hero_images) AS present');
+  return present;
+}
+
 /**
  * Reads the write tables into the public document: active items only, in their order; of several
  * active flash texts for one position or best-offer banners, the newest shows.

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { COUPON_FORM, COUPON_REVIEW } from '../../rules/coupons.js';
 import { Coupon } from '../entities/coupon.entity.js';
 import { CouponApproved, CouponRejected } from '../events/coupon-events.js';
@@ -39,17 +39,26 @@ export class ApproveCouponHandler implements ICommandHandler<ApproveCoupon> {
 
   /** Answers the approved coupon's record, read in the same transaction (no second connection). */
   execute({ couponId, slotId }: ApproveCoupon) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const coupon = await pendingCoupon(manager, couponId);
-      const placed = await placeInSlot(manager, coupon, slotId ?? coupon.requestedSlotId);
-      if (placed.full) {
-        throw new ConflictException({ statusCode: 409, message: COUPON_REVIEW.slotFull(placed.slot.name) });
-      }
-      record(placed.event);
-      const [approved] = await couponRecords(manager, [couponId]);
+    return this.unitOfWork.run(async (tx) => {
+      await approveCoupon(tx, couponId, slotId);
+      const [approved] = await couponRecords(tx.manager, [couponId]);
       return approved!;
     });
   }
+}
+
+/** ApproveCoupon's work in the caller's transaction (the command's, or the demo seed's). */
+export async function approveCoupon(
+  { manager, record }: Transaction,
+  couponId: number,
+  slotId?: number,
+): Promise<void> {
+  const coupon = await pendingCoupon(manager, couponId);
+  const placed = await placeInSlot(manager, coupon, slotId ?? coupon.requestedSlotId);
+  if (placed.full) {
+    throw new ConflictException({ statusCode: 409, message: COUPON_REVIEW.slotFull(placed.slot.name) });
+  }
+  record(placed.event);
 }
 
 /**

@@ -2,7 +2,7 @@ import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { QueryFailedError } from 'typeorm';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { SLOT_MESSAGES as M } from '../../rules/coupons.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import type { SlotChangesDto, SlotDto } from '../dto/review.dto.js';
@@ -37,20 +37,21 @@ export class CreateSlotHandler implements ICommandHandler<CreateSlot> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ form }: CreateSlot) {
-    const settings: SlotSettings = {
-      name: form.name,
-      kind: form.kind,
-      pricePaise: form.kind === 'paid' && form.price ? rupeesToPaise(form.price) : null,
-      capacity: form.capacity,
-    };
-    return unlessNameTaken(() =>
-      this.unitOfWork.run(async ({ manager, record }) => {
-        const id = await insertSlot(manager, settings);
-        record(new SlotCreated(id, settings));
-        return slotAnswer(id, settings);
-      }),
-    );
+    return unlessNameTaken(() => this.unitOfWork.run((tx) => createSlot(tx, form)));
   }
+}
+
+/** CreateSlot's work in the caller's transaction (the command's, or the demo seed's). */
+export async function createSlot({ manager, record }: Transaction, form: SlotDto): Promise<SlotAnswer> {
+  const settings: SlotSettings = {
+    name: form.name,
+    kind: form.kind,
+    pricePaise: form.kind === 'paid' && form.price ? rupeesToPaise(form.price) : null,
+    capacity: form.capacity,
+  };
+  const id = await insertSlot(manager, settings);
+  record(new SlotCreated(id, settings));
+  return slotAnswer(id, settings);
 }
 
 export class UpdateSlot extends Command<SlotAnswer> {

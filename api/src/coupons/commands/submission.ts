@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { MerchantScope } from '../../identity/merchant-scope.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import {
   COUPON_FORM,
@@ -123,35 +123,41 @@ export class SubmitCoupon extends Command<{ couponId: number }> {
 export class SubmitCouponHandler implements ICommandHandler<SubmitCoupon> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ merchantId, form, adPost }: SubmitCoupon) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      await checkReferences(manager, form.requestedSlotId, form.categoryIds);
-      const { rest, texts: textFields } = splitTexts(form);
-      const { changes, texts } = textChanges(textFields);
-      const { categoryIds, ...fields } = rest;
-      const adImageId = adPost ? await storeImage(manager, adPost, 'adPost') : null;
-      const coupon = await new MerchantScope(manager.getRepository(Coupon), merchantId).create({
-        ...fields,
-        merchantUrl: fields.merchantUrl ?? null,
-        adImageId,
-        status: 'pending',
-      });
-      await setCategories(manager, coupon.id, categoryIds);
-      await saveCouponTexts(manager, coupon.id, changes);
-      record(
-        new CouponSubmitted(String(coupon.id), {
-          merchantId,
-          title: coupon.title,
-          requestedSlotId: coupon.requestedSlotId,
-          texts,
-          hasCode: true,
-          exclusive: false,
-          expiryDate: coupon.expiryDate?.toISOString() ?? null,
-        }),
-      );
-      return { couponId: coupon.id };
-    });
+  execute(command: SubmitCoupon) {
+    return this.unitOfWork.run((tx) => submitCoupon(tx, command));
   }
+}
+
+/** SubmitCoupon's work in the caller's transaction (the command's, or the demo seed's). */
+export async function submitCoupon(
+  { manager, record }: Transaction,
+  { merchantId, form, adPost }: SubmitCoupon,
+): Promise<{ couponId: number }> {
+  await checkReferences(manager, form.requestedSlotId, form.categoryIds);
+  const { rest, texts: textFields } = splitTexts(form);
+  const { changes, texts } = textChanges(textFields);
+  const { categoryIds, ...fields } = rest;
+  const adImageId = adPost ? await storeImage(manager, adPost, 'adPost') : null;
+  const coupon = await new MerchantScope(manager.getRepository(Coupon), merchantId).create({
+    ...fields,
+    merchantUrl: fields.merchantUrl ?? null,
+    adImageId,
+    status: 'pending',
+  });
+  await setCategories(manager, coupon.id, categoryIds);
+  await saveCouponTexts(manager, coupon.id, changes);
+  record(
+    new CouponSubmitted(String(coupon.id), {
+      merchantId,
+      title: coupon.title,
+      requestedSlotId: coupon.requestedSlotId,
+      texts,
+      hasCode: true,
+      exclusive: false,
+      expiryDate: coupon.expiryDate?.toISOString() ?? null,
+    }),
+  );
+  return { couponId: coupon.id };
 }
 
 export class UpdateCoupon extends Command<void> {

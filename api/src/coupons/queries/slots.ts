@@ -47,6 +47,20 @@ export async function slotById(reader: Reader, id: number): Promise<SlotAnswer |
   return row && slotAnswer(id, row);
 }
 
+/** Every slot's id and kind, oldest first. */
+export function slotKinds(reader: Reader): Promise<Array<{ id: number; kind: 'free' | 'paid' }>> {
+  return reader.query('SELECT id, kind FROM slots ORDER BY id');
+}
+
+/** The id of the slot of that name, whatever its case (names are unique so), if there is one. */
+export async function slotIdNamed(reader: Reader, name: string): Promise<number | undefined> {
+  const [row]: Array<{ id: number }> = await reader.query(
+    'SELECT id FROM slots WHERE lower(name) = lower($1)',
+    [name],
+  );
+  return row?.id;
+}
+
 /**
  * The slot, locked against other changes of it until the transaction ends. FOR NO KEY UPDATE, as
  * the UPDATE that follows takes: it waits for approvals in flight (they hold the row FOR SHARE)

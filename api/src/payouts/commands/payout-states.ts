@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { isUniqueViolationOf } from '../../identity/unique-violations.js';
 import type { DomainEvent } from '../../infrastructure/events/domain-event.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { PAYOUT, type PayoutState } from '../../rules/payouts.js';
 import { PayoutFailed, PayoutPaid, PayoutProcessingStarted } from '../events/payout-events.js';
 
@@ -120,14 +120,20 @@ export class ChangePayoutStateHandler implements ICommandHandler<ChangePayoutSta
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ payoutId, to, facts }: ChangePayoutState) {
-    return referencesOnce(() =>
-      this.unitOfWork.run(async ({ manager, record }) => {
-        const [payout] = await manager.query(LOCK_PAYOUTS, [[payoutId]]);
-        if (!payout) throw notFound();
-        record(await move(manager, payout, to, facts));
-      }),
-    );
+    return referencesOnce(() => this.unitOfWork.run((tx) => changePayoutState(tx, payoutId, to, facts)));
   }
+}
+
+/** ChangePayoutState's work in the caller's transaction (the command's, or the demo seed's). */
+export async function changePayoutState(
+  { manager, record }: Transaction,
+  payoutId: number,
+  to: Transition,
+  facts: Facts = {},
+): Promise<void> {
+  const [payout] = await manager.query(LOCK_PAYOUTS, [[payoutId]]);
+  if (!payout) throw notFound();
+  record(await move(manager, payout, to, facts));
 }
 
 export class PayPayouts extends Command<void> {

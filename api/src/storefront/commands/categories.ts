@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import { MerchantScope } from '../../identity/merchant-scope.js';
 import { conflictFromUniqueViolation } from '../../identity/unique-violations.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { CATEGORY_FORM } from '../../rules/storefront.js';
 import type { CategoryChangesDto, CategoryFormDto } from '../dto/storefront.dto.js';
 import { MerchantCategory } from '../entities/storefront.entities.js';
@@ -56,19 +56,24 @@ export class CreateMerchantCategoryHandler implements ICommandHandler<CreateMerc
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ merchantId, form }: CreateMerchantCategory) {
-    return uniquely(() =>
-      this.unitOfWork.run(async ({ manager, record }) => {
-        await checkNameFree(manager, merchantId, form.categoryName);
-        const category = await new MerchantScope(manager.getRepository(MerchantCategory), merchantId).create({
-          categoryName: form.categoryName,
-          description: form.description ?? '',
-          isActive: form.isActive ?? true,
-        });
-        record(new MerchantCategoryCreated(String(category.id), { merchantId }));
-        return { categoryId: category.id };
-      }),
-    );
+    return uniquely(() => this.unitOfWork.run((tx) => createMerchantCategory(tx, merchantId, form)));
   }
+}
+
+/** CreateMerchantCategory's work in the caller's transaction (the command's, or the demo seed's). */
+export async function createMerchantCategory(
+  { manager, record }: Transaction,
+  merchantId: number,
+  form: CategoryFormDto,
+): Promise<{ categoryId: number }> {
+  await checkNameFree(manager, merchantId, form.categoryName);
+  const category = await new MerchantScope(manager.getRepository(MerchantCategory), merchantId).create({
+    categoryName: form.categoryName,
+    description: form.description ?? '',
+    isActive: form.isActive ?? true,
+  });
+  record(new MerchantCategoryCreated(String(category.id), { merchantId }));
+  return { categoryId: category.id };
 }
 
 export class UpdateMerchantCategory extends Command<void> {

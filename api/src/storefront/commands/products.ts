@@ -2,14 +2,19 @@ import { BadRequestException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { MerchantScope } from '../../identity/merchant-scope.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { INVALID_INPUT_MESSAGE } from '../../infrastructure/http/validation.js';
 import { rupeesToPaise } from '../../rules/money.js';
 import { PRODUCT_FORM, type ProductImageSize } from '../../rules/storefront.js';
 import type { ProductChangesDto, StoreProductFormDto } from '../dto/storefront.dto.js';
 import { Product } from '../entities/storefront.entities.js';
 import { ProductDeleted, ProductSubmitted, ProductUpdated } from '../events/storefront-events.js';
-import { type ProductImageBytes, prepareProductImages, storeProductImages } from '../product-images.js';
+import {
+  type PreparedProductImages,
+  type ProductImageBytes,
+  prepareProductImages,
+  storeProductImages,
+} from '../product-images.js';
 
 /** A product form as both uploads give it; the simple one has no category, brand or description. */
 export type ProductForm = Omit<StoreProductFormDto, 'categoryId'> & { categoryId?: number };
@@ -52,25 +57,36 @@ export class SubmitProductHandler implements ICommandHandler<SubmitProduct> {
 
   async execute({ merchantId, form, images }: SubmitProduct) {
     const prepared = await prepareProductImages(images.bytes, images.fieldOf);
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      if (form.categoryId !== undefined) await checkOwnCategory(manager, merchantId, form.categoryId);
-      const ids = await storeProductImages(manager, prepared);
-      const product = await new MerchantScope(manager.getRepository(Product), merchantId).create({
-        categoryId: form.categoryId ?? null,
-        productName: form.productName,
-        brand: form.brand ?? '',
-        description: form.description ?? '',
-        pricePaise: rupeesToPaise(form.price),
-        merchantUrl: form.merchantUrl ?? null,
-        imageSmallId: ids?.small ?? null,
-        imageMediumId: ids?.medium ?? null,
-        imageLargeId: ids?.large ?? null,
-        status: 'pending',
-      });
-      record(new ProductSubmitted(String(product.id), { merchantId, productName: product.productName }));
-      return { productId: product.id };
-    });
+    return this.unitOfWork.run((tx) => submitProduct(tx, merchantId, form, prepared));
   }
+}
+
+/**
+ * SubmitProduct's work in the caller's transaction (the command's, or the demo seed's), with the
+ * images prepared before it.
+ */
+export async function submitProduct(
+  { manager, record }: Transaction,
+  merchantId: number,
+  form: ProductForm,
+  prepared: PreparedProductImages | undefined,
+): Promise<{ productId: number }> {
+  if (form.categoryId !== undefined) await checkOwnCategory(manager, merchantId, form.categoryId);
+  const ids = await storeProductImages(manager, prepared);
+  const product = await new MerchantScope(manager.getRepository(Product), merchantId).create({
+    categoryId: form.categoryId ?? null,
+    productName: form.productName,
+    brand: form.brand ?? '',
+    description: form.description ?? '',
+    pricePaise: rupeesToPaise(form.price),
+    merchantUrl: form.merchantUrl ?? null,
+    imageSmallId: ids?.small ?? null,
+    imageMediumId: ids?.medium ?? null,
+    imageLargeId: ids?.large ?? null,
+    status: 'pending',
+  });
+  record(new ProductSubmitted(String(product.id), { merchantId, productName: product.productName }));
+  return { productId: product.id };
 }
 
 /**

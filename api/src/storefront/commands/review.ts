@@ -1,7 +1,7 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { PRODUCT_FORM, PRODUCT_REVIEW } from '../../rules/storefront.js';
 import { Product } from '../entities/storefront.entities.js';
 import { ProductApproved, ProductRejected } from '../events/storefront-events.js';
@@ -33,18 +33,21 @@ export class ApproveProductHandler implements ICommandHandler<ApproveProduct> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ productId }: ApproveProduct) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const product = await pendingProduct(manager, productId);
-      const now = new Date();
-      await manager.update(Product, productId, { status: 'approved', reviewedAt: now, updatedAt: now });
-      record(
-        new ProductApproved(String(productId), {
-          merchantId: product.merchantId,
-          productName: product.productName,
-        }),
-      );
-    });
+    return this.unitOfWork.run((tx) => approveProduct(tx, productId));
   }
+}
+
+/** ApproveProduct's work in the caller's transaction (the command's, or the demo seed's). */
+export async function approveProduct({ manager, record }: Transaction, productId: number): Promise<void> {
+  const product = await pendingProduct(manager, productId);
+  const now = new Date();
+  await manager.update(Product, productId, { status: 'approved', reviewedAt: now, updatedAt: now });
+  record(
+    new ProductApproved(String(productId), {
+      merchantId: product.merchantId,
+      productName: product.productName,
+    }),
+  );
 }
 
 export class RejectProduct extends Command<void> {

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storeImage } from '../../media/media.js';
 import type { STORE_IMAGE_FIELDS } from '../../rules/storefront.js';
 import type { StoreFormDto } from '../dto/storefront.dto.js';
@@ -31,34 +31,36 @@ export class SaveStore extends Command<void> {
 export class SaveStoreHandler implements ICommandHandler<SaveStore> {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute({ merchantId, form, images }: SaveStore) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      // One row per merchant: two first saves at once meet on the unique key, then on the lock.
-      await manager.query(
-        'INSERT INTO merchant_stores (merchant_id, store_name) VALUES ($1, $2) ON CONFLICT (merchant_id) DO NOTHING',
-        [merchantId, form.storeName],
-      );
-      const store = await manager.findOneOrFail(MerchantStore, {
-        where: { merchantId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      for (const [field, bytes] of Object.entries(images)) {
-        const column = IMAGE_COLUMNS[field as keyof typeof IMAGE_COLUMNS];
-        store[column] =
-          bytes === null ? null : bytes ? await storeImage(manager, bytes, field) : store[column];
-      }
-      Object.assign(store, {
-        storeName: form.storeName,
-        ...(form.storeAddress !== undefined && { storeAddress: form.storeAddress ?? '' }),
-        ...(form.tagline !== undefined && { tagline: form.tagline ?? '' }),
-        ...(form.aboutDescription !== undefined && { aboutDescription: form.aboutDescription ?? '' }),
-        ...(form.isActive !== undefined && { isActive: form.isActive }),
-        updatedDate: new Date(),
-      });
-      await manager.save(store);
-      record(new StoreSaved(String(merchantId), { merchantId }));
-    });
+  execute(command: SaveStore) {
+    return this.unitOfWork.run((tx) => saveStore(tx, command));
   }
+}
+
+/** SaveStore's work in the caller's transaction (the command's, or the demo seed's). */
+export async function saveStore({ manager, record }: Transaction, { merchantId, form, images }: SaveStore) {
+  // One row per merchant: two first saves at once meet on the unique key, then on the lock.
+  await manager.query(
+    'INSERT INTO merchant_stores (merchant_id, store_name) VALUES ($1, $2) ON CONFLICT (merchant_id) DO NOTHING',
+    [merchantId, form.storeName],
+  );
+  const store = await manager.findOneOrFail(MerchantStore, {
+    where: { merchantId },
+    lock: { mode: 'pessimistic_write' },
+  });
+  for (const [field, bytes] of Object.entries(images)) {
+    const column = IMAGE_COLUMNS[field as keyof typeof IMAGE_COLUMNS];
+    store[column] = bytes === null ? null : bytes ? await storeImage(manager, bytes, field) : store[column];
+  }
+  Object.assign(store, {
+    storeName: form.storeName,
+    ...(form.storeAddress !== undefined && { storeAddress: form.storeAddress ?? '' }),
+    ...(form.tagline !== undefined && { tagline: form.tagline ?? '' }),
+    ...(form.aboutDescription !== undefined && { aboutDescription: form.aboutDescription ?? '' }),
+    ...(form.isActive !== undefined && { isActive: form.isActive }),
+    updatedDate: new Date(),
+  });
+  await manager.save(store);
+  record(new StoreSaved(String(merchantId), { merchantId }));
 }
 
 /**
