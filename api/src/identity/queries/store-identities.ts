@@ -20,6 +20,8 @@ export interface MerchantAsStore {
   slug: string | null;
   siteUrl: string;
   isPublic: boolean;
+  /** A store made by an admin for a network's advertiser: nobody signs in to it (it may be claimed). */
+  withoutAccount: boolean;
   registeredOn: Date;
 }
 
@@ -32,6 +34,7 @@ export async function merchantsAsStores(
   const rows: MerchantAsStore[] = await reader.query(
     `SELECT m.id, m.brand_name AS "brandName", m.merchant_name AS "merchantName", m.slug,
             m.merchant_url AS "siteUrl", coalesce(${PUBLIC_MERCHANT_SQL}, false) AS "isPublic",
+            m.user_name IS NULL AS "withoutAccount",
             m.registered_on AS "registeredOn"
      FROM merchants m WHERE m.id = ANY($1::int[])`,
     [merchantIds],

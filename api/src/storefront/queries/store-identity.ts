@@ -9,10 +9,6 @@ import { type MerchantAsStore, merchantsAsStores } from '../../identity/queries/
  */
 export const STORE_JOIN = 'LEFT JOIN merchant_stores s ON s.merchant_id = m.id AND s.is_active';
 export const STORE_NAME_SQL = "coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name)";
-export const STORE_LOGO_SQL = 's.merchant_logo_id';
-
-/** Whether a merchant may be shown to shoppers is identity's rule; kept here for the SQL still joining `merchants`. */
-export { PUBLIC_MERCHANT_SQL } from '../../identity/queries/store-identities.js';
 
 /** Whether the merchant saved a store, a category or a product (a store claim needs none). */
 export async function merchantHasStorefront(
@@ -47,6 +43,8 @@ export interface StoreIdentity extends StoreName {
   logoId: string | null;
   siteUrl: string;
   isPublic: boolean;
+  /** A store made by an admin for a network's advertiser: nobody signs in to it. */
+  withoutAccount: boolean;
 }
 
 /**
@@ -77,6 +75,7 @@ export async function storeIdentities(
       logoId: store?.logoId ?? null,
       siteUrl: merchant.siteUrl,
       isPublic: merchant.isPublic,
+      withoutAccount: merchant.withoutAccount,
     });
   }
   return identities;
