@@ -50,7 +50,6 @@ const KNOWN: string[] = [
   'api/src/demo/storefront.ts: merchant_categories',
   'api/src/demo/storefront.ts: merchant_stores',
   'api/src/demo/storefront.ts: products',
-  'api/src/storefront/queries/store-list.ts: merchants',
   'bench/events.ts: outbox',
   'bench/feeds.ts: feed_advertisers',
   'bench/feeds.ts: feed_runs',
