@@ -79,7 +79,7 @@ export const COUPON_TEXTS_SQL = (coupon: string) =>
              FROM coupon_texts WHERE coupon_id = ${coupon}), '{}'::jsonb)`;
 
 /** SQL: the coupon's title in `language` (SQL of a language code), its English title otherwise. */
-export const COUPON_TITLE_IN_SQL = (coupon: string, language: string) =>
+const COUPON_TITLE_IN_SQL = (coupon: string, language: string) =>
   `coalesce((SELECT title FROM coupon_texts WHERE coupon_id = ${coupon}.id AND language = ${language}),
             ${coupon}.title)`;
 

@@ -7,7 +7,7 @@ type Reader = Pick<EntityManager, 'query'>;
  * without an account, made by an admin for a network's advertiser: it has no email), store not
  * hidden by an admin.
  */
-export const PUBLIC_MERCHANT_SQL = '(m.is_email_confirmed OR m.user_name IS NULL) AND NOT m.store_hidden';
+const PUBLIC_MERCHANT_SQL = '(m.is_email_confirmed OR m.user_name IS NULL) AND NOT m.store_hidden';
 
 /**
  * What a merchant's account gives its store wherever the store is shown: the names it goes by when
