@@ -241,6 +241,32 @@ describe('alerts of new offers', () => {
     expect(digest.text).toContain('http://shop.offers.test/te/store/digest-naturals');
   });
 
+  it('drops the waiting offers of a store hidden before the digest: no mail, the alerts done', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Hidden Later Herbs',
+    });
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl);
+    expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
+    await goLive(merchant, 'Tulsi tea at ₹49');
+    await goLive(merchant, 'Ashwagandha 1+1');
+    await untilMailsSettled();
+    expect(storeAlertsTo(registration.email)).toHaveLength(1);
+    await market.api.dataSource.query('UPDATE merchants SET store_hidden = true WHERE id = $1', [
+      merchant.id,
+    ]);
+
+    await market.api.dataSource.transaction((manager) =>
+      market.workers.module.get(StoreAlerts).mailDue(manager, tomorrowInIndia()),
+    );
+    await untilMailsSettled();
+    expect(storeAlertsTo(registration.email)).toHaveLength(1);
+    const [{ waiting }] = await market.api.dataSource.query(
+      'SELECT count(*)::int AS waiting FROM store_alerts WHERE user_id = $1 AND mailed_at IS NULL',
+      [shopper.id],
+    );
+    expect(waiting).toBe(0);
+  });
+
   it('counts the offers a digest does not list in the follower’s language: one more', async () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
       brandName: 'Ginti Herbals',

@@ -450,6 +450,65 @@ describe('the stores an admin chooses from', () => {
       (await admin('GET', `/api/admin/stores?filter=${encodeURIComponent('{"id":["x"]}')}`)).statusCode,
     ).toBe(400);
   });
+
+  it('page, order and count the stores as one statement over merchants and saved stores did', async () => {
+    for (const brandName of ['zeta Shop', 'Alpha_Mart', 'alpha mart', 'ALPHA MART', 'Beta']) {
+      await registerAndSignInMerchant(market.api.baseUrl, { brandName, merchantName: 'Mart Registered' });
+    }
+    // A saved store's name comes before the brand's.
+    const named = await registerAndSignInMerchant(market.api.baseUrl, { brandName: 'Omega' });
+    const saved = await market.api.http.inject({
+      method: 'PUT',
+      url: '/api/merchant/store',
+      headers: named.session.bearer,
+      payload: { storeName: 'alpha Mart Outlet' },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The list as it was read before stores were asked of their owners apart.
+    const listedBefore = (
+      q: string | null,
+      order: string,
+      direction: string,
+      offset: number,
+      limit: number,
+    ) =>
+      db().query(
+        `SELECT m.id, coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name) AS name,
+                m.slug, m.merchant_url AS "siteUrl", m.user_name IS NULL AS "withoutAccount", m.store_hidden AS hidden
+         FROM merchants m LEFT JOIN merchant_stores s ON s.merchant_id = m.id AND s.is_active
+         WHERE $1::text IS NULL
+            OR coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name) ILIKE '%' || $1 || '%'
+            OR m.slug ILIKE '%' || $1 || '%'
+         ORDER BY ${order} ${direction}, m.id ${direction} OFFSET $2 LIMIT $3`,
+        [q, offset, limit],
+      );
+    const nameOrder = `lower(coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name))`;
+    for (const [q, sort, direction, first, last] of [
+      [null, 'name', 'ASC', 0, 9],
+      [null, 'name', 'DESC', 2, 6],
+      [null, 'id', 'DESC', 0, 3],
+      ['mart', 'name', 'ASC', 0, 24],
+      ['a_m', 'name', 'DESC', 0, 24],
+      ['ALPHA', 'id', 'ASC', 1, 2],
+    ] as const) {
+      const filter = q === null ? '' : `&filter=${encodeURIComponent(JSON.stringify({ q }))}`;
+      const listed = await admin(
+        'GET',
+        `/api/admin/stores?sort=["${sort}","${direction}"]&range=[${first},${last}]${filter}`,
+      );
+      expect(listed.statusCode).toBe(200);
+      const expected = await listedBefore(
+        q,
+        sort === 'name' ? nameOrder : 'm.id',
+        direction,
+        first,
+        last - first + 1,
+      );
+      expect(listed.json()).toEqual(expected);
+      const total = (await listedBefore(q, 'm.id', 'ASC', 0, 100000)).length;
+      expect(listed.headers['content-range']).toBe(`stores ${first}-${first + expected.length - 1}/${total}`);
+    }
+  });
 });
 
 describe('claiming a store without an account', () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
+import { categoryNamed } from '../coupons/queries/category-names.js';
 import { createAdvertiserStore, mapAdvertiser, mapCategory } from '../feeds/commands/advertisers.js';
 import { requestFeedRun } from '../feeds/commands/feed-runs.js';
 import { createFeedSource } from '../feeds/commands/feed-sources.js';
@@ -9,7 +10,6 @@ import {
   feedAdvertiserId,
   feedCategoriesNamed,
   noteUnmappedAdvertiser,
-  ourCategoryNamed,
 } from '../feeds/queries/advertisers.js';
 import { defaultFeedSlot, feedSourceNamed } from '../feeds/queries/sources.js';
 import { adminIdByUserName, merchantIdByUserName } from '../identity/queries/profiles.js';
@@ -132,7 +132,7 @@ async function mapDemoAdvertisers(
 async function mapDemoCategories(tx: Transaction, sourceId: number, names: string[]): Promise<void> {
   for (const category of await feedCategoriesNamed(tx.manager, sourceId, names)) {
     const ours = DEMO_CATEGORY_MAPPING[category.name];
-    const categoryId = ours === undefined ? undefined : await ourCategoryNamed(tx.manager, ours);
+    const categoryId = ours === undefined ? undefined : await categoryNamed(tx.manager, ours);
     if (categoryId !== undefined) await mapCategory(tx, category.id, categoryId);
   }
 }

@@ -7,7 +7,7 @@ import { ClickWindow } from '../click-window.js';
 import { clientAddressKey } from '../client-address-key.js';
 import { ClickedOut } from '../events/click-events.js';
 import { merchantLink } from '../merchant-link.js';
-import { CLICK_OUT_TARGET, type ClickOutTargetRow, INSERT_CLICK } from '../queries/clicks.js';
+import { clickOutTarget, INSERT_CLICK } from '../queries/clicks.js';
 
 /** Where the visitor goes and the click that says so; null when the coupon cannot be followed. */
 export type ClickOutResult = { clickId: string; location: string } | null;
@@ -47,7 +47,7 @@ export class ClickOutHandler implements ICommandHandler<ClickOut> {
     let claimed: string | null = null;
     try {
       return await this.unitOfWork.run(async ({ manager, record }) => {
-        const [coupon]: ClickOutTargetRow[] = await manager.query(CLICK_OUT_TARGET, [couponId]);
+        const coupon = await clickOutTarget(manager, couponId);
         if (!coupon) return null;
         const clickedAt = new Date();
         const clickId = newClickId(clickedAt);

@@ -1,6 +1,6 @@
 /** SQL of click-outs, the clicks a postback names, the partitions and tracking settings. */
 import type { EntityManager } from 'typeorm';
-import { USABLE_COUPON } from '../../coupons/queries/coupon-records.js';
+import { usableCoupon } from '../../coupons/queries/coupon-records.js';
 import { merchantTracking } from '../../identity/queries/merchant-tracking.js';
 import type { TrackingSettings } from '../../rules/clicks.js';
 import { clickTimeOf } from '../click-ids.js';
@@ -14,13 +14,21 @@ export interface ClickOutTargetRow {
 }
 
 /**
- * The coupon ($1) when it is live and shown (not pending, rejected, withdrawn or past its expiry
- * date; its merchant confirmed and not hidden), with the coupon's own URL or else the merchant's.
+ * The coupon when it is live and shown (not pending, rejected, withdrawn or past its expiry date;
+ * its merchant confirmed and not hidden), with the coupon's own URL or else the merchant's, and
+ * the sub-id parameter of the merchant's tracking.
  */
-export const CLICK_OUT_TARGET = `
-  SELECT c.id AS "couponId", c.merchant_id AS "merchantId",
-         coalesce(c.merchant_url, m.merchant_url) AS url, m.sub_id_param AS "subIdParam"
-  ${USABLE_COUPON}`;
+export async function clickOutTarget(
+  manager: Pick<EntityManager, 'query'>,
+  couponId: number,
+): Promise<ClickOutTargetRow | undefined> {
+  const coupon = await usableCoupon(manager, couponId);
+  if (!coupon) return undefined;
+  const tracking = (await merchantTracking(manager, [coupon.merchantId])).get(coupon.merchantId);
+  return (
+    tracking && { couponId, merchantId: coupon.merchantId, url: coupon.url, subIdParam: tracking.subIdParam }
+  );
+}
 
 export const INSERT_CLICK = `
   INSERT INTO clicks (id, coupon_id, merchant_id, user_id, clicked_at, client_address_key)

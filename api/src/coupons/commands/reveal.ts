@@ -7,7 +7,7 @@ import { addressGroup } from '../../infrastructure/http/client-address.js';
 import { CLIENT_REDIS } from '../../infrastructure/platform/platform.module.js';
 import { OFFER_UNAVAILABLE, REVEAL_LIMITS } from '../../rules/coupons.js';
 import { CouponRevealed } from '../events/coupon-events.js';
-import { USABLE_COUPON } from '../queries/coupon-records.js';
+import { usableCoupon } from '../queries/coupon-records.js';
 
 /**
  * Decides whether a reveal counts towards popularity: one address's reveals of one coupon count
@@ -51,16 +51,12 @@ export class RevealCouponHandler implements ICommandHandler<RevealCoupon> {
 
   async execute({ couponId, clientAddress }: RevealCoupon) {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const [coupon] = await manager.query(
-        `SELECT c.coupon_code, coalesce(c.merchant_url, m.merchant_url) AS merchant_url, c.merchant_id
-         ${USABLE_COUPON}`,
-        [couponId],
-      );
+      const coupon = await usableCoupon(manager, couponId);
       if (!coupon) throw new NotFoundException({ statusCode: 404, message: OFFER_UNAVAILABLE });
       if (await this.limiter.shouldCount(clientAddress, couponId)) {
-        record(new CouponRevealed(String(couponId), { merchantId: coupon.merchant_id }));
+        record(new CouponRevealed(String(couponId), { merchantId: coupon.merchantId }));
       }
-      return { code: coupon.coupon_code, merchantUrl: coupon.merchant_url };
+      return { code: coupon.couponCode, merchantUrl: coupon.url };
     });
   }
 }

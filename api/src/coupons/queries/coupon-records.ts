@@ -3,7 +3,6 @@ import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { entityOrder, type ListRequest } from '../../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
-import { PUBLIC_MERCHANT_SQL } from '../../storefront/queries/store-identity.js';
 import type { Coupon } from '../entities/coupon.entity.js';
 import { COUPON_STATUS_SQL, LIVE_COUPON_SQL } from './coupon-status.js';
 import { COUPON_TEXTS_SQL } from './coupon-texts.js';
@@ -154,14 +153,33 @@ export async function couponRecordsPage(
   return { rows, total };
 }
 
+/** A coupon shoppers may use now, with where it leads: its own URL, else its store's site. */
+export interface UsableCoupon {
+  couponId: number;
+  merchantId: number;
+  couponCode: string | null;
+  url: string | null;
+}
+
 /**
- * Rows of the coupon `$1` while shoppers may use it: live, before its expiry date, of a merchant
- * shown to shoppers. The one rule of revealing a code and of following a coupon to its
- * store (`c` is the coupon, `m` its merchant).
+ * The coupon while shoppers may use it: live, before its expiry date, of a store shown to shoppers
+ * (identity's rule); undefined otherwise. The one rule of revealing a code and of following a
+ * coupon to its store.
  */
-export const USABLE_COUPON = `FROM coupons c JOIN merchants m ON m.id = c.merchant_id
-  WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}
-    AND ${PUBLIC_MERCHANT_SQL}`;
+export async function usableCoupon(
+  reader: Pick<EntityManager, 'query'>,
+  couponId: number,
+): Promise<UsableCoupon | undefined> {
+  const [coupon]: UsableCoupon[] = await reader.query(
+    `SELECT c.id AS "couponId", c.merchant_id AS "merchantId", c.coupon_code AS "couponCode", c.merchant_url AS url
+     FROM coupons c WHERE c.id = $1 AND ${LIVE_COUPON_SQL('c')}`,
+    [couponId],
+  );
+  if (!coupon) return undefined;
+  const merchant = (await merchantsAsStores(reader, [coupon.merchantId])).get(coupon.merchantId);
+  if (!merchant?.isPublic) return undefined;
+  return { ...coupon, url: coupon.url ?? merchant.siteUrl };
+}
 
 /** The store a coupon belongs to, or undefined when there is no such coupon. */
 export async function couponStoreId(

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { CouponTextLanguage, CouponTexts } from '../../rules/coupons.js';
+import { LIVE_COUPON_SQL } from './coupon-status.js';
 
 /**
  * SQL of `coupon_texts`: a coupon's title, description and terms in Hindi and Telugu beside the
@@ -46,6 +47,31 @@ export async function couponTextsOf(
   return new Map(rows.map((row) => [row.couponId, row.texts]));
 }
 
+/**
+ * The coupons among these still live, each titled in the language asked for it (its English title
+ * without one), in one statement: by language, then by coupon id. A mail lists what it announces
+ * in its reader's language.
+ */
+export async function liveCouponTitles(
+  reader: Pick<EntityManager, 'query'>,
+  wanted: ReadonlyArray<{ couponId: number; language: string }>,
+): Promise<Map<string, Map<number, string>>> {
+  const titles = new Map<string, Map<number, string>>();
+  if (wanted.length === 0) return titles;
+  const rows: Array<{ couponId: number; language: string; title: string }> = await reader.query(
+    `SELECT DISTINCT w.coupon_id AS "couponId", w.language, ${COUPON_TITLE_IN_SQL('c', 'w.language')} AS title
+     FROM unnest($1::int[], $2::text[]) AS w(coupon_id, language)
+     JOIN coupons c ON c.id = w.coupon_id AND ${LIVE_COUPON_SQL('c')}`,
+    [wanted.map((one) => one.couponId), wanted.map((one) => one.language)],
+  );
+  for (const { couponId, language, title } of rows) {
+    const inLanguage = titles.get(language) ?? new Map<number, string>();
+    inLanguage.set(couponId, title);
+    titles.set(language, inLanguage);
+  }
+  return titles;
+}
+
 /** SQL: the coupon's (`coupon`, the SQL of its id) texts as a JSON document `{hi: {title, ...}}`. */
 export const COUPON_TEXTS_SQL = (coupon: string) =>
   `coalesce((SELECT jsonb_object_agg(language, jsonb_build_object('title', title, 'description', description,
@@ -53,7 +79,7 @@ export const COUPON_TEXTS_SQL = (coupon: string) =>
              FROM coupon_texts WHERE coupon_id = ${coupon}), '{}'::jsonb)`;
 
 /** SQL: the coupon's title in `language` (SQL of a language code), its English title otherwise. */
-export const COUPON_TITLE_IN_SQL = (coupon: string, language: string) =>
+const COUPON_TITLE_IN_SQL = (coupon: string, language: string) =>
   `coalesce((SELECT title FROM coupon_texts WHERE coupon_id = ${coupon}.id AND language = ${language}),
             ${coupon}.title)`;
 

@@ -1,17 +1,13 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { categoryExists } from '../../coupons/queries/category-names.js';
 import { StoreWithoutAccountCreated } from '../../identity/events/account-events.js';
 import { insertStoreWithoutAccount, merchantExists } from '../../identity/queries/stores-without-account.js';
 import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { FEED_ADVERTISER_MESSAGES as M } from '../../rules/feeds.js';
 import { openStore } from '../../storefront/commands/store.js';
 import { FeedAdvertiserMapped, FeedCategoryMapped } from '../events/feed-events.js';
-import {
-  lockFeedAdvertiser,
-  mapFeedAdvertiser,
-  ourCategoryExists,
-  setFeedCategory,
-} from '../queries/advertisers.js';
+import { lockFeedAdvertiser, mapFeedAdvertiser, setFeedCategory } from '../queries/advertisers.js';
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: M.notFound });
 
@@ -138,7 +134,7 @@ export class MapFeedCategoryHandler implements ICommandHandler<MapFeedCategory> 
 
 /** MapFeedCategory's work in the caller's transaction (the command's, or the demo seed's). */
 export async function mapCategory({ manager, record }: Transaction, id: number, categoryId: number | null) {
-  if (categoryId !== null && !(await ourCategoryExists(manager, categoryId))) {
+  if (categoryId !== null && !(await categoryExists(manager, categoryId))) {
     throw new BadRequestException({
       statusCode: 400,
       message: M.invalid,

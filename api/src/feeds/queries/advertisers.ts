@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { categoriesNamed, categoryNamesOf } from '../../coupons/queries/category-names.js';
 import type { ListRequest } from '../../infrastructure/http/react-admin.js';
-import { STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
+import { storeIdentities } from '../../storefront/queries/store-identity.js';
 
 /**
  * SQL of `feed_advertisers` and `feed_categories` (see migration FeedAdvertisers1764930000000):
@@ -101,16 +102,33 @@ export interface FeedAdvertiserAnswer {
 const ADVERTISER_COLUMNS = `
   a.id, a.source_id AS "sourceId", src.name AS "sourceName", a.advertiser_id AS "advertiserId", a.name,
   a.site_url AS "siteUrl", a.merchant_id AS "merchantId",
-  CASE WHEN m.id IS NULL THEN NULL ELSE ${STORE_NAME_SQL} END AS "storeName", m.slug AS "storeSlug",
-  CASE WHEN m.id IS NULL THEN NULL ELSE m.user_name IS NULL END AS "storeWithoutAccount",
   a.rows_waiting AS "rowsWaiting", a.first_seen_at AS "firstSeenAt", a.last_seen_at AS "lastSeenAt",
   a.mapped_at AS "mappedAt"`;
 
-const ADVERTISER_FROM = `
-  feed_advertisers a
-  JOIN feed_sources src ON src.id = a.source_id
-  LEFT JOIN merchants m ON m.id = a.merchant_id
-  ${STORE_JOIN}`;
+const ADVERTISER_FROM = 'feed_advertisers a JOIN feed_sources src ON src.id = a.source_id';
+
+type AdvertiserRow = Omit<FeedAdvertiserAnswer, 'storeName' | 'storeSlug' | 'storeWithoutAccount'>;
+
+/** The advertisers with the stores they are mapped to, as storefront names them (asked once for all). */
+async function withStores(reader: Reader, rows: AdvertiserRow[]): Promise<FeedAdvertiserAnswer[]> {
+  const stores = await storeIdentities(
+    reader,
+    rows.flatMap((row) => (row.merchantId === null ? [] : [row.merchantId])),
+  );
+  return rows.map(({ rowsWaiting, firstSeenAt, lastSeenAt, mappedAt, ...advertiser }) => {
+    const store = advertiser.merchantId === null ? undefined : stores.get(advertiser.merchantId);
+    return {
+      ...advertiser,
+      storeName: store?.name ?? null,
+      storeSlug: store?.slug ?? null,
+      storeWithoutAccount: store?.withoutAccount ?? null,
+      rowsWaiting,
+      firstSeenAt,
+      lastSeenAt,
+      mappedAt,
+    };
+  });
+}
 
 /** One page of advertisers; filters: `mapped` (false: the queue), `sourceId`, `q` (name or id). */
 export async function feedAdvertiserPage(
@@ -132,14 +150,15 @@ export async function feedAdvertiserPage(
      OFFSET $4 LIMIT $5`,
     [...parameters, page.offset, page.limit],
   );
-  return { rows, total };
+  return { rows: await withStores(reader, rows), total };
 }
 
 export async function feedAdvertiser(reader: Reader, id: number): Promise<FeedAdvertiserAnswer | undefined> {
-  const [row] = await reader.query(`SELECT ${ADVERTISER_COLUMNS} FROM ${ADVERTISER_FROM} WHERE a.id = $1`, [
+  const rows = await reader.query(`SELECT ${ADVERTISER_COLUMNS} FROM ${ADVERTISER_FROM} WHERE a.id = $1`, [
     id,
   ]);
-  return row;
+  const [advertiser] = await withStores(reader, rows);
+  return advertiser;
 }
 
 /** The advertiser as its commands change it, locked for the rest of the transaction. */
@@ -212,13 +231,22 @@ export async function categoryIdsFor(
 async function noteFeedCategories(manager: Reader, sourceId: number, names: readonly string[]) {
   const wanted = [...new Set(names.map((name) => name.trim().slice(0, 200)).filter(Boolean))];
   if (wanted.length === 0) return wanted;
+  const noted: Array<{ name: string }> = await manager.query(
+    `SELECT n.name FROM unnest($2::text[]) AS n(name)
+     WHERE EXISTS (SELECT 1 FROM feed_categories f WHERE f.source_id = $1 AND lower(f.name) = lower(n.name))`,
+    [sourceId, wanted],
+  );
+  // Names noted before cost no write, nor a question to coupons.
+  const known = new Set(noted.map((row) => row.name));
+  const fresh = wanted.filter((name) => !known.has(name));
+  if (fresh.length === 0) return wanted;
+  const ours = await categoriesNamed(manager, fresh);
   await manager.query(
     `INSERT INTO feed_categories (source_id, name, category_id)
-     SELECT $1, n.name, (SELECT c.id FROM categories c WHERE lower(c.name) = lower(n.name))
-     FROM unnest($2::text[]) AS n(name)
+     SELECT $1, n.name, n.category_id FROM unnest($2::text[], $3::int[]) AS n(name, category_id)
      WHERE NOT EXISTS (SELECT 1 FROM feed_categories f WHERE f.source_id = $1 AND lower(f.name) = lower(n.name))
      ON CONFLICT DO NOTHING`,
-    [sourceId, wanted],
+    [sourceId, fresh, fresh.map((name) => ours.get(name) ?? null)],
   );
   return wanted;
 }
@@ -262,9 +290,24 @@ export interface FeedCategoryAnswer {
 
 const CATEGORY_COLUMNS = `
   f.id, f.source_id AS "sourceId", src.name AS "sourceName", f.name, f.category_id AS "categoryId",
-  c.name AS "categoryName", f.first_seen_at AS "firstSeenAt", f.updated_at AS "updatedAt"`;
-const CATEGORY_FROM = `
-  feed_categories f JOIN feed_sources src ON src.id = f.source_id LEFT JOIN categories c ON c.id = f.category_id`;
+  f.first_seen_at AS "firstSeenAt", f.updated_at AS "updatedAt"`;
+const CATEGORY_FROM = 'feed_categories f JOIN feed_sources src ON src.id = f.source_id';
+
+/** The network categories with the names of ours they are mapped to (asked of coupons once for all). */
+async function withCategoryNames(
+  reader: Reader,
+  rows: Array<Omit<FeedCategoryAnswer, 'categoryName'>>,
+): Promise<FeedCategoryAnswer[]> {
+  const names = await categoryNamesOf(reader, [
+    ...new Set(rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId]))),
+  ]);
+  return rows.map(({ firstSeenAt, updatedAt, ...category }) => ({
+    ...category,
+    categoryName: category.categoryId === null ? null : (names.get(category.categoryId) ?? null),
+    firstSeenAt,
+    updatedAt,
+  }));
+}
 
 /** One page of network categories; filters: `sourceId`, `mapped`, `q` (in the name). */
 export async function feedCategoryPage(
@@ -286,12 +329,13 @@ export async function feedCategoryPage(
      OFFSET $4 LIMIT $5`,
     [...parameters, page.offset, page.limit],
   );
-  return { rows, total };
+  return { rows: await withCategoryNames(reader, rows), total };
 }
 
 export async function feedCategory(reader: Reader, id: number): Promise<FeedCategoryAnswer | undefined> {
-  const [row] = await reader.query(`SELECT ${CATEGORY_COLUMNS} FROM ${CATEGORY_FROM} WHERE f.id = $1`, [id]);
-  return row;
+  const rows = await reader.query(`SELECT ${CATEGORY_COLUMNS} FROM ${CATEGORY_FROM} WHERE f.id = $1`, [id]);
+  const [category] = await withCategoryNames(reader, rows);
+  return category;
 }
 
 /** Sets our category of a network category (null: none); false when there is no such row. */
@@ -309,14 +353,4 @@ export async function setFeedCategory(
     [id, categoryId],
   );
   return row;
-}
-
-/** Our category of this name (its case aside), or undefined. */
-export async function ourCategoryNamed(reader: Reader, name: string): Promise<number | undefined> {
-  const [row] = await reader.query('SELECT id FROM categories WHERE lower(name) = lower($1)', [name]);
-  return row?.id;
-}
-
-export async function ourCategoryExists(reader: Reader, categoryId: number): Promise<boolean> {
-  return (await reader.query('SELECT 1 FROM categories WHERE id = $1', [categoryId])).length > 0;
 }

@@ -9,7 +9,7 @@ import { STORE_FOLLOWS } from '../../rules/follows.js';
 import { storeNames } from '../../storefront/queries/store-identity.js';
 import { readStoreAlertLink } from '../alert-links.js';
 import { StoreFollowed, StoreUnfollowed } from '../events/follow-events.js';
-import { COUNT_FOLLOWS, deleteFollow, FOLLOW, FOLLOWABLE_STORE, INSERT_FOLLOW } from '../queries/follows.js';
+import { COUNT_FOLLOWS, deleteFollow, FOLLOW, INSERT_FOLLOW, isFollowable } from '../queries/follows.js';
 
 /** Returns whether the follow is new (an existing one is left as it is). */
 export class FollowStore extends Command<{ created: boolean }> {
@@ -28,8 +28,8 @@ export class FollowStoreHandler implements ICommandHandler<FollowStore> {
 
   execute({ userId, merchantId }: FollowStore) {
     return this.unitOfWork.run(async ({ manager, record }) => {
-      const [store] = await manager.query(FOLLOWABLE_STORE, [merchantId]);
-      if (!store) throw new NotFoundException({ statusCode: 404, message: STORE_FOLLOWS.notFound });
+      if (!(await isFollowable(manager, merchantId)))
+        throw new NotFoundException({ statusCode: 404, message: STORE_FOLLOWS.notFound });
       // Serialises one account's follows, so the limit holds however many requests arrive at once.
       await lockShopper(manager, userId, 'FOR UPDATE');
       const [{ follows }] = await manager.query(COUNT_FOLLOWS, [userId]);

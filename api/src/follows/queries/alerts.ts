@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { LIVE_COUPON_SQL } from '../../coupons/queries/coupon-status.js';
-import { COUPON_TITLE_IN_SQL } from '../../coupons/queries/coupon-texts.js';
+import { liveCouponTitles } from '../../coupons/queries/coupon-texts.js';
+import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
+import { recordedMailKeys } from '../../mail/queries/outgoing-mails.js';
 import { STORE_ALERTS } from '../../rules/follows.js';
-import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
+import { storeIdentities } from '../../storefront/queries/store-identity.js';
 
 /** The key of a follower's one alert mail of the day from a store (India's day, YYYY-MM-DD). */
 export const storeAlertMailKey = (userId: number, merchantId: number, day: string) =>
@@ -35,6 +36,8 @@ export interface WaitingAlerts {
 /**
  * Follower and store pairs with alerts waiting and no alert mail yet on `day`, one store's or
  * every store's. Rows are locked (others skip them), so two senders never take the same alerts.
+ * The follower comes from identity, the store's name from storefront, the titles from coupons and
+ * whether a mail went from mail, each asked once per batch.
  */
 export async function waitingAlerts(
   manager: EntityManager,
@@ -42,30 +45,60 @@ export async function waitingAlerts(
   merchantId: number | undefined,
   limit: number,
 ): Promise<WaitingAlerts[]> {
-  return manager.query(
-    `WITH waiting AS (
-       SELECT a.user_id, a.merchant_id, a.coupon_id, a.created_at FROM store_alerts a
-       WHERE a.mailed_at IS NULL AND ($2::int IS NULL OR a.merchant_id = $2)
-         AND NOT EXISTS (SELECT 1 FROM outgoing_mails o
-                         WHERE o.idempotency_key = 'store-alert:' || a.user_id || ':' || a.merchant_id || ':' || $1)
-       ORDER BY a.user_id, a.merchant_id
-       FOR UPDATE SKIP LOCKED)
-     SELECT w.user_id AS "userId", w.merchant_id AS "merchantId", u.email, u.user_name AS name, u.language,
-            m.slug, ${STORE_NAME_SQL} AS "storeName",
-            array_agg(w.coupon_id) AS "couponIds",
-            coalesce(json_agg(json_build_object('id', c.id, 'title', ${COUPON_TITLE_IN_SQL('c', 'u.language')})
-                              ORDER BY w.created_at, c.id)
-                       FILTER (WHERE c.id IS NOT NULL), '[]') AS offers
-     FROM waiting w
-     JOIN users u ON u.id = w.user_id
-     JOIN merchants m ON m.id = w.merchant_id ${STORE_JOIN}
-     LEFT JOIN coupons c ON c.id = w.coupon_id AND ${LIVE_COUPON_SQL('c')}
-                        AND ${PUBLIC_MERCHANT_SQL}
-     GROUP BY 1, 2, 3, 4, 5, 6, 7
-     ORDER BY 1, 2
-     LIMIT $3`,
-    [day, merchantId ?? null, limit],
+  const alerts: Array<{ userId: number; merchantId: number; couponId: number }> = await manager.query(
+    `SELECT user_id AS "userId", merchant_id AS "merchantId", coupon_id AS "couponId" FROM store_alerts
+     WHERE mailed_at IS NULL AND ($1::int IS NULL OR merchant_id = $1)
+     ORDER BY user_id, merchant_id, created_at, coupon_id
+     FOR UPDATE SKIP LOCKED`,
+    [merchantId ?? null],
   );
+  const pairKey = (alert: { userId: number; merchantId: number }) =>
+    storeAlertMailKey(alert.userId, alert.merchantId, day);
+  const mailed = await recordedMailKeys(manager, [...new Set(alerts.map(pairKey))]);
+  const pairs = new Map<string, typeof alerts>();
+  for (const alert of alerts) {
+    const key = pairKey(alert);
+    if (mailed.has(key)) continue;
+    if (!pairs.has(key) && pairs.size === limit) break;
+    pairs.set(key, [...(pairs.get(key) ?? []), alert]);
+  }
+  const batch = [...pairs.values()];
+  const [followers, stores] = await Promise.all([
+    shopperRecipients(manager, [...new Set(batch.map(([first]) => first.userId))]),
+    storeIdentities(
+      manager,
+      batch.map(([first]) => first.merchantId),
+    ),
+  ]);
+  const titles = await liveCouponTitles(
+    manager,
+    batch.flatMap((pair) => {
+      const follower = followers.get(pair[0].userId);
+      if (!follower || !stores.get(pair[0].merchantId)?.isPublic) return [];
+      return pair.map(({ couponId }) => ({ couponId, language: follower.language }));
+    }),
+  );
+  return batch.flatMap((pair) => {
+    const { userId, merchantId } = pair[0];
+    const follower = followers.get(userId);
+    const store = stores.get(merchantId);
+    if (!follower || !store) return [];
+    const shown = titles.get(follower.language);
+    return [
+      {
+        userId,
+        merchantId,
+        ...follower,
+        slug: store.slug as string,
+        storeName: store.name,
+        couponIds: pair.map((alert) => alert.couponId),
+        offers: pair.flatMap(({ couponId }) => {
+          const title = store.isPublic ? shown?.get(couponId) : undefined;
+          return title === undefined ? [] : [{ id: couponId, title }];
+        }),
+      },
+    ];
+  });
 }
 
 export async function markAlertsMailed(manager: EntityManager, userId: number, couponIds: number[]) {

@@ -1,10 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { liveListingCounts } from '../../coupons/queries/listed-coupons.js';
+import { merchantsAsStores } from '../../identity/queries/store-identities.js';
 import { mediaUrl } from '../../media/media.js';
 import type { FollowedStore } from '../../rules/follows.js';
-import { PUBLIC_MERCHANT_SQL, STORE_JOIN, STORE_NAME_SQL } from '../../storefront/queries/store-identity.js';
+import { storeIdentities } from '../../storefront/queries/store-identity.js';
 
-/** A store shoppers may follow: one shown to them (see PUBLIC_MERCHANT_SQL). */
-export const FOLLOWABLE_STORE = `SELECT m.id FROM merchants m WHERE m.id = $1 AND ${PUBLIC_MERCHANT_SQL}`;
+/** Whether shoppers may follow the store: one shown to them (identity's rule). */
+export async function isFollowable(
+  reader: Pick<EntityManager, 'query'>,
+  merchantId: number,
+): Promise<boolean> {
+  const merchants = await merchantsAsStores(reader, [merchantId]);
+  return merchants.get(merchantId)?.isPublic === true;
+}
 
 export const COUNT_FOLLOWS = 'SELECT count(*)::int AS follows FROM store_follows WHERE user_id = $1';
 
@@ -31,27 +39,48 @@ export async function deleteFollow(
 
 /**
  * The account's followed stores that shoppers may see, A-Z, with their live coupons (from the
- * listing read model). The list is short (STORE_FOLLOWS.maxPerAccount), so it is read whole.
+ * listing read model). The list is short (STORE_FOLLOWS.maxPerAccount), so it is read whole; the
+ * stores' identities and counts are asked of their owners once for the whole list.
  */
 export async function followedStores(
   dataSource: Pick<DataSource, 'query'>,
   userId: number,
   merchantId?: number,
 ): Promise<FollowedStore[]> {
-  const rows = await dataSource.query(
-    `SELECT m.id AS "merchantId", m.slug, ${STORE_NAME_SQL} AS "storeName", s.merchant_logo_id AS logo,
-            f.followed_at AS "followedAt",
-            (SELECT count(*)::int FROM coupon_listings l
-              WHERE l.merchant_id = m.id AND l.expires_at > now()) AS "liveCoupons"
-     FROM store_follows f JOIN merchants m ON m.id = f.merchant_id ${STORE_JOIN}
-     WHERE f.user_id = $1 AND ($2::int IS NULL OR f.merchant_id = $2) AND ${PUBLIC_MERCHANT_SQL}
-     ORDER BY lower(${STORE_NAME_SQL}), m.id`,
+  const follows: Array<{ merchantId: number; followedAt: Date }> = await dataSource.query(
+    `SELECT merchant_id AS "merchantId", followed_at AS "followedAt" FROM store_follows
+     WHERE user_id = $1 AND ($2::int IS NULL OR merchant_id = $2)`,
     [userId, merchantId ?? null],
   );
-  type Row = Omit<FollowedStore, 'logoUrl' | 'followedAt'> & { logo: string | null; followedAt: Date };
-  return rows.map(({ logo, followedAt, ...store }: Row) => ({
-    ...store,
-    logoUrl: mediaUrl(logo),
-    followedAt: new Date(followedAt).toISOString(),
-  }));
+  const identities = await storeIdentities(
+    dataSource,
+    follows.map((follow) => follow.merchantId),
+  );
+  const shown = follows.flatMap(({ merchantId, followedAt }) => {
+    const store = identities.get(merchantId);
+    return store?.isPublic ? [{ store, followedAt }] : [];
+  });
+  const liveCoupons = await liveListingCounts(
+    dataSource,
+    shown.map(({ store }) => store.id),
+  );
+  return shown
+    .sort((a, b) => byName(a.store.name, b.store.name) || a.store.id - b.store.id)
+    .map(({ store, followedAt }) => ({
+      merchantId: store.id,
+      slug: store.slug as string,
+      storeName: store.name,
+      logoUrl: mediaUrl(store.logoId),
+      liveCoupons: liveCoupons.get(store.id) ?? 0,
+      followedAt: new Date(followedAt).toISOString(),
+    }));
 }
+
+/**
+ * A-Z whatever the case, as the database orders `lower(name)` under its collation (C.UTF-8: by
+ * code point).
+ */
+const byName = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};

@@ -1,19 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { type MerchantAsStore, merchantsAsStores } from '../../identity/queries/store-identities.js';
 
-/**
- * How a store is named and shown wherever it appears (its page, coupon cards, the A-Z index): the
- * name the merchant gave its store, else its brand name, else its registered name; the logo of its
- * saved store, if any. One definition for SQL over `merchants m` left-joined to its active store
- * `merchant_stores s` (`STORE_JOIN`).
- */
-export const STORE_JOIN = 'LEFT JOIN merchant_stores s ON s.merchant_id = m.id AND s.is_active';
-export const STORE_NAME_SQL = "coalesce(nullif(s.store_name, ''), nullif(m.brand_name, ''), m.merchant_name)";
-export const STORE_LOGO_SQL = 's.merchant_logo_id';
-
-/** Whether a merchant may be shown to shoppers is identity's rule; kept here for the SQL still joining `merchants`. */
-export { PUBLIC_MERCHANT_SQL } from '../../identity/queries/store-identities.js';
-
 /** Whether the merchant saved a store, a category or a product (a store claim needs none). */
 export async function merchantHasStorefront(
   reader: { query(sql: string, parameters?: unknown[]): Promise<unknown[]> },
@@ -36,8 +23,9 @@ export interface StoreName {
 }
 
 /**
- * The store's shown name (the rule of `STORE_NAME_SQL`, for rows read apart): the name the merchant
- * gave its store, else its brand name, else its registered name. Empty names count as none.
+ * How a store is named wherever it appears (its page, coupon cards, the A-Z index, the admins'
+ * lists): the name the merchant gave its store, else its brand name, else its registered name.
+ * Empty names count as none. Its logo is its active saved store's, if any.
  */
 export const storeName = (storeName: string | null | undefined, merchant: MerchantAsStore) =>
   storeName || merchant.brandName || merchant.merchantName;
@@ -47,6 +35,8 @@ export interface StoreIdentity extends StoreName {
   logoId: string | null;
   siteUrl: string;
   isPublic: boolean;
+  /** A store made by an admin for a network's advertiser: nobody signs in to it. */
+  withoutAccount: boolean;
 }
 
 /**
@@ -60,13 +50,7 @@ export async function storeIdentities(
   const ids = [...new Set(merchantIds)];
   const merchants = await merchantsAsStores(reader, ids);
   if (merchants.size === 0) return new Map();
-  const stores: Array<{ merchantId: number; storeName: string | null; logoId: string | null }> =
-    await reader.query(
-      `SELECT merchant_id AS "merchantId", store_name AS "storeName", merchant_logo_id AS "logoId"
-     FROM merchant_stores WHERE is_active AND merchant_id = ANY($1::int[])`,
-      [[...merchants.keys()]],
-    );
-  const storeOf = new Map(stores.map((store) => [store.merchantId, store]));
+  const storeOf = await activeStores(reader, [...merchants.keys()]);
   const identities = new Map<number, StoreIdentity>();
   for (const merchant of merchants.values()) {
     const store = storeOf.get(merchant.id);
@@ -77,9 +61,25 @@ export async function storeIdentities(
       logoId: store?.logoId ?? null,
       siteUrl: merchant.siteUrl,
       isPublic: merchant.isPublic,
+      withoutAccount: merchant.withoutAccount,
     });
   }
   return identities;
+}
+
+/** The merchants' active saved stores, by merchant id (merchants without one are left out), in one query. */
+export async function activeStores(
+  reader: Pick<EntityManager, 'query'>,
+  merchantIds: readonly number[],
+): Promise<Map<number, { merchantId: number; storeName: string | null; logoId: string | null }>> {
+  if (merchantIds.length === 0) return new Map();
+  const stores: Array<{ merchantId: number; storeName: string | null; logoId: string | null }> =
+    await reader.query(
+      `SELECT merchant_id AS "merchantId", store_name AS "storeName", merchant_logo_id AS "logoId"
+       FROM merchant_stores WHERE is_active AND merchant_id = ANY($1::int[])`,
+      [merchantIds],
+    );
+  return new Map(stores.map((store) => [store.merchantId, store]));
 }
 
 /** The stores' shown names, by id (stores that do not exist are left out). */

@@ -2,9 +2,10 @@ import type { DataSource } from 'typeorm';
 import type { CashbackDefaults } from '../../cashback/queries/rates.js';
 import { cashbackUpTo, storeCashbackShown } from '../../cashback/queries/shown.js';
 import { liveListingCounts } from '../../coupons/queries/listed-coupons.js';
+import { everyMerchantAsStore } from '../../identity/queries/store-identities.js';
 import type { ListRequest } from '../../infrastructure/http/react-admin.js';
 import type { StoreList, StoreSummary } from './answers.js';
-import { STORE_JOIN, STORE_NAME_SQL } from './store-identity.js';
+import { activeStores, storeName } from './store-identity.js';
 
 export type { StoreSummary };
 
@@ -102,28 +103,44 @@ export interface AdminStoreAnswer {
 /**
  * Every store, public or not, for an admin choosing one (an advertiser's store, a claim): its
  * name as shown, address and site; filters: `q` (in the name or the address), `withoutAccount`,
- * `id` (react-admin's getMany).
+ * `id` (react-admin's getMany). The merchants come from identity and their saved stores from here,
+ * a question each; the stores are then matched, ordered and counted by the database as a
+ * statement over those rows (no table), so `ILIKE` and `lower()` under its collation decide as
+ * they always have.
  */
 export async function adminStorePage(
   reader: Pick<DataSource, 'query'>,
   page: ListRequest<(typeof ADMIN_STORE_SORTS)[number]>,
   filter: { q?: string; withoutAccount?: boolean; ids?: number[] },
 ): Promise<{ rows: AdminStoreAnswer[]; total: number }> {
-  const where = `($1::text IS NULL OR ${STORE_NAME_SQL} ILIKE '%' || $1 || '%' OR m.slug ILIKE '%' || $1 || '%')
-    AND ($2::boolean IS NULL OR (m.user_name IS NULL) = $2)
-    AND ($3::int[] IS NULL OR m.id = ANY($3))`;
-  const parameters = [filter.q ?? null, filter.withoutAccount ?? null, filter.ids ?? null];
-  const [{ total }] = await reader.query(
-    `SELECT count(*)::int AS total FROM merchants m ${STORE_JOIN} WHERE ${where}`,
-    parameters,
+  const merchants = await everyMerchantAsStore(reader, filter);
+  const stores = await activeStores(
+    reader,
+    merchants.map((merchant) => merchant.id),
   );
-  const order = page.sortField === 'name' ? `lower(${STORE_NAME_SQL})` : 'm.id';
-  const rows = await reader.query(
-    `SELECT m.id, ${STORE_NAME_SQL} AS name, m.slug, m.merchant_url AS "siteUrl",
-            m.user_name IS NULL AS "withoutAccount", m.store_hidden AS hidden
-     FROM merchants m ${STORE_JOIN} WHERE ${where}
-     ORDER BY ${order} ${page.order}, m.id ${page.order} OFFSET $4 LIMIT $5`,
-    [...parameters, page.offset, page.limit],
+  const names = merchants.map((merchant) => storeName(stores.get(merchant.id)?.storeName, merchant));
+  const order = page.sortField === 'name' ? 'lower(s.name)' : 's.id';
+  const matching: Array<{ at: number }> = await reader.query(
+    `SELECT s.at::int AS at FROM unnest($2::int[], $3::text[], $4::text[]) WITH ORDINALITY AS s(id, name, slug, at)
+     WHERE $1::text IS NULL OR s.name ILIKE '%' || $1 || '%' OR s.slug ILIKE '%' || $1 || '%'
+     ORDER BY ${order} ${page.order}, s.id ${page.order}`,
+    [
+      filter.q ?? null,
+      merchants.map((merchant) => merchant.id),
+      names,
+      merchants.map((merchant) => merchant.slug),
+    ],
   );
-  return { rows, total };
+  const rows = matching.slice(page.offset, page.offset + page.limit).map(({ at }) => {
+    const merchant = merchants[at - 1];
+    return {
+      id: merchant.id,
+      name: names[at - 1],
+      slug: merchant.slug,
+      siteUrl: merchant.siteUrl,
+      withoutAccount: merchant.withoutAccount,
+      hidden: merchant.hidden,
+    };
+  });
+  return { rows, total: matching.length };
 }
