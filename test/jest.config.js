@@ -42,4 +42,8 @@ export default {
   // Files share one machine's PostgreSQL and Redis (each in its own database and key prefix);
   // two at a time keeps both cores busy without starving the process-killing tests.
   maxWorkers: 2,
+  // Each file loads the api through its entries into the worker's module registry, and the
+  // registries of ESM test files are not all freed: a worker past this size after a file is
+  // replaced by a fresh one rather than run into its heap limit.
+  workerIdleMemoryLimit: '1.5GB',
 };
