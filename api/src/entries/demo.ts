@@ -1,5 +1,6 @@
 /** The demo marketplace: each feature's demo data and the seed list. */
 export { demoAnalyticsSeed } from '../demo/analytics.js';
+export { demoClaimsSeed } from '../demo/claims.js';
 export { DEMO_HOME, demoContentSeed } from '../demo/content.js';
 export { DEMO_COUPON_COUNT, DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '../demo/coupons.js';
 export { DEMO_FEED_DAY, DEMO_FEEDS, DEMO_WAITING_ADVERTISER, movedToToday } from '../demo/feeds.js';
