@@ -80,7 +80,7 @@ export { feedCouponTarget } from '../feeds/queries/feed-coupons.js';
 export { feedRunStatus, moveFeedRun, recordFeedRejections, staleQueuedRuns } from '../feeds/queries/runs.js';
 export { feedCredential } from '../feeds/queries/sources.js';
 export { storeAlertUnsubscribeToken } from '../follows/alert-links.js';
-export type { WaitingAlerts } from '../follows/queries/alerts.js';
+export type { AlertPair, WaitingAlerts, WaitingAlertsBatch } from '../follows/queries/alerts.js';
 export {
   markAlertsMailed,
   purgeMailedAlerts,
