@@ -9,7 +9,7 @@ export { merchantAnalytics, period } from '../analytics/queries/dashboards.js';
 export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
 export { claimMailFacts } from '../claims/queries/answers.js';
 export { newClickId } from '../clicks/click-ids.js';
-export { ensureClickPartitions } from '../clicks/queries/clicks.js';
+export { clickOutTarget, ensureClickPartitions } from '../clicks/queries/clicks.js';
 export { replaceHomeContent } from '../content/home-content-store.js';
 export { buildHomeContent } from '../content/queries/home-content.js';
 export { HomeContentCache } from '../content/queries/home-content-cache.js';
@@ -20,6 +20,7 @@ export {
   recountCouponVotes,
   showCouponListings,
 } from '../coupons/coupon-listing-store.js';
+export { usableCoupon } from '../coupons/queries/coupon-records.js';
 export { COUPON_STATUS_SQL, HOLD_EXPIRY_SWEEP } from '../coupons/queries/coupon-status.js';
 export { DUE_COUPONS } from '../coupons/queries/expiry-sweep.js';
 export { liveFeaturedCoupons } from '../coupons/queries/featured-coupons.js';
@@ -80,7 +81,7 @@ export { feedCouponTarget } from '../feeds/queries/feed-coupons.js';
 export { feedRunStatus, moveFeedRun, recordFeedRejections, staleQueuedRuns } from '../feeds/queries/runs.js';
 export { feedCredential } from '../feeds/queries/sources.js';
 export { storeAlertUnsubscribeToken } from '../follows/alert-links.js';
-export type { WaitingAlerts } from '../follows/queries/alerts.js';
+export type { AlertPair, WaitingAlerts, WaitingAlertsBatch } from '../follows/queries/alerts.js';
 export {
   markAlertsMailed,
   purgeMailedAlerts,
