@@ -104,11 +104,13 @@ export { insertStoreWithoutAccount } from '../identity/queries/stores-without-ac
 export { referralInvitation } from '../identity/referrals.js';
 export { areaRole, BAD_XSRF_TOKEN, NOT_SIGNED_IN, Public } from '../identity/sessions/access.js';
 export type { Role } from '../identity/sessions/session.service.js';
-export { keepDevMail } from '../mail/dev-mailbox.js';
+export { keepDevMail, purgeDevMailbox } from '../mail/dev-mailbox.js';
 export type { MailToSend, OutgoingMail, RenderedMail } from '../mail/outgoing-mails.js';
 export {
+  emptySentMails,
   markMailSent,
   OUTGOING_MAIL_CHANNEL,
+  parametersWithoutSecrets,
   recordMailFailure,
   recordOutgoingMails,
   takeNextDueMail,
