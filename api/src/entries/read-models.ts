@@ -9,6 +9,7 @@ export { merchantAnalytics, period } from '../analytics/queries/dashboards.js';
 export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
 export { claimMailFacts } from '../claims/queries/answers.js';
 export { newClickId } from '../clicks/click-ids.js';
+export { sweepAnonymousClicks } from '../clicks/queries/click-retention.js';
 export { ensureClickPartitions } from '../clicks/queries/clicks.js';
 export { replaceHomeContent } from '../content/home-content-store.js';
 export { buildHomeContent } from '../content/queries/home-content.js';
