@@ -31,6 +31,20 @@ export class MerchantEmailConfirmed extends DomainEvent<Record<string, never>> {
   readonly aggregateType = 'Merchant';
 }
 
+/** A shopper changed their profile; `changed` names the fields, whose values identity keeps. */
+export class UserProfileUpdated extends DomainEvent<{ changed: string[] }> {
+  static readonly type = 'UserProfileUpdated';
+  readonly type = UserProfileUpdated.type;
+  readonly aggregateType = 'User';
+}
+
+/** A merchant changed its profile; `changed` names the fields, whose values identity keeps. */
+export class MerchantProfileUpdated extends DomainEvent<{ changed: string[] }> {
+  static readonly type = 'MerchantProfileUpdated';
+  readonly type = MerchantProfileUpdated.type;
+  readonly aggregateType = 'Merchant';
+}
+
 /** The password of a user or merchant changed (by its owner, or through a reset link). */
 export class PasswordChanged extends DomainEvent<{ role: 'user' | 'merchant'; via: 'change' | 'reset' }> {
   static readonly type = 'PasswordChanged';
