@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
-import { keepDevMail, recordOutgoingMails } from '@offers/api/read-models';
+import { keepDevMail, recordMailFailure, recordOutgoingMails } from '@offers/api/read-models';
 import { registerAndSignInUser } from '../support/accounts.js';
 import { clickOutDaysAgo } from '../support/claims.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
@@ -94,6 +94,43 @@ describe('sent mails', () => {
     ]) {
       expect(row.everything).not.toContain(secret);
     }
+  });
+
+  it('given up after the last attempt keep no body, header or link either', async () => {
+    const key = `retention-${randomUUID()}`;
+    // Due tomorrow, so the running sender leaves it to this test.
+    // An UPDATE answers its rows and its count.
+    const [[{ id }]] = await db().transaction(async (manager) => {
+      await recordOutgoingMails(manager, [
+        {
+          idempotencyKey: key,
+          template: 'password-reset',
+          recipient: 'given.up@example.in',
+          language: 'en',
+          content: { subject: 'Reset', text: 'https://x/reset?token=GIVENUP', html: '<a>GIVENUP</a>' },
+          parameters: { name: 'Asha', resetUrl: 'https://x/reset?token=GIVENUP', validForMinutes: 30 },
+        },
+      ]);
+      return manager.query(
+        "UPDATE outgoing_mails SET next_attempt_at = now() + interval '1 day' WHERE idempotency_key = $1 RETURNING id",
+        [key],
+      );
+    });
+    await recordMailFailure(db(), {
+      mailId: id,
+      attempts: 8,
+      error: 'refused',
+      final: true,
+      retryInSeconds: 60,
+    });
+
+    const [row] = await db().query(
+      'SELECT status, parameters, to_jsonb(m)::text AS everything FROM outgoing_mails m WHERE id = $1',
+      [id],
+    );
+    expect(row.status).toBe('failed');
+    expect(row.parameters).toEqual({ name: 'Asha', validForMinutes: 30 });
+    expect(row.everything).not.toContain('GIVENUP');
   });
 
   it('still holding their bodies are emptied by the scheduled job; the development mailbox forgets old mails', async () => {
