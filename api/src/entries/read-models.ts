@@ -9,6 +9,7 @@ export { merchantAnalytics, period } from '../analytics/queries/dashboards.js';
 export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
 export { claimMailFacts } from '../claims/queries/answers.js';
 export { newClickId } from '../clicks/click-ids.js';
+export { sweepAnonymousClicks } from '../clicks/queries/click-retention.js';
 export { clickOutTarget, ensureClickPartitions } from '../clicks/queries/clicks.js';
 export { replaceHomeContent } from '../content/home-content-store.js';
 export { buildHomeContent } from '../content/queries/home-content.js';
@@ -105,11 +106,13 @@ export { insertStoreWithoutAccount } from '../identity/queries/stores-without-ac
 export { referralInvitation } from '../identity/referrals.js';
 export { areaRole, BAD_XSRF_TOKEN, NOT_SIGNED_IN, Public } from '../identity/sessions/access.js';
 export type { Role } from '../identity/sessions/session.service.js';
-export { keepDevMail } from '../mail/dev-mailbox.js';
+export { keepDevMail, purgeDevMailbox } from '../mail/dev-mailbox.js';
 export type { MailToSend, OutgoingMail, RenderedMail } from '../mail/outgoing-mails.js';
 export {
+  emptySentMails,
   markMailSent,
   OUTGOING_MAIL_CHANNEL,
+  parametersWithoutSecrets,
   recordMailFailure,
   recordOutgoingMails,
   takeNextDueMail,

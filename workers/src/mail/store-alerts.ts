@@ -67,23 +67,25 @@ export class StoreAlerts {
       );
       // The link names the mail's language, which the page it opens speaks.
       const unsubscribeUrl = `${PUBLIC_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}&lang=${language}`;
+      const parameters = {
+        name: alerts.name,
+        storeName: alerts.storeName,
+        storeUrl,
+        offers: shown.map((offer) => ({
+          label: offer.title,
+          url: `${storeUrl}#coupon-${offer.id}-title`,
+        })),
+        more: alerts.offers.length - shown.length,
+        unsubscribeUrl,
+      };
       recorded = await recordOutgoingMails(manager, [
         {
           idempotencyKey: storeAlertMailKey(alerts.userId, alerts.merchantId, day),
           template: 'store-alert',
           recipient: alerts.email,
           language,
-          content: renderMail('store-alert', language, {
-            name: alerts.name,
-            storeName: alerts.storeName,
-            storeUrl,
-            offers: shown.map((offer) => ({
-              label: offer.title,
-              url: `${storeUrl}#coupon-${offer.id}-title`,
-            })),
-            more: alerts.offers.length - shown.length,
-            unsubscribeUrl,
-          }),
+          content: renderMail('store-alert', language, parameters),
+          parameters,
           headers: {
             'List-Unsubscribe': `<${unsubscribeUrl}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
