@@ -91,7 +91,12 @@ export function grievanceDueAt(filedAt: Date): Date {
   return new Date(filedAt.getTime() + GRIEVANCE_FORM.answerDueDays * 24 * 60 * 60 * 1000);
 }
 
-/** Whole days from `now` until `dueAt`: negative once overdue (the admins' queue shows both). */
+/**
+ * Days left until `dueAt`, any part of a day counting as one (90 right after filing, 1 on the last
+ * day); once past it, whole days overdue as a negative number, at least -1.
+ */
 export function daysUntil(dueAt: Date, now: Date = new Date()): number {
-  return Math.floor((dueAt.getTime() - now.getTime()) / (24 * 60 * 60 * 1000));
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const ms = dueAt.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : -Math.max(1, Math.floor(-ms / DAY_MS));
 }

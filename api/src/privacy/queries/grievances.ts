@@ -57,9 +57,12 @@ export async function answerGrievance(
   if (!current) return undefined;
   if (current.state !== 'open') return 'answered';
   const [row] = await manager.query(
-    `UPDATE grievances SET state = 'answered', answer = $2, answered_at = now(), answered_by_admin_id = $3
-     WHERE id = $1
-     RETURNING reference, person_kind AS "personKind", person_id AS "personId"`,
+    // Wrapped in a SELECT so that the driver answers the rows themselves, as for any query.
+    `WITH answered AS (
+       UPDATE grievances SET state = 'answered', answer = $2, answered_at = now(), answered_by_admin_id = $3
+       WHERE id = $1
+       RETURNING reference, person_kind AS "personKind", person_id AS "personId")
+     SELECT * FROM answered`,
     [id, answer, adminId],
   );
   return row;
