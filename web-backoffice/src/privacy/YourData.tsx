@@ -78,7 +78,7 @@ export const YourData = () => {
               }}
             >
               {section.facts
-                .filter((fact) => fact.value !== null && fact.value !== '')
+                .filter((fact) => section.count > 0 && fact.value !== null && fact.value !== '')
                 .map((fact) => (
                   <Box key={fact.name} sx={{ display: 'contents' }}>
                     <Typography component="dt" variant="body2" fontWeight="bold">

@@ -45,8 +45,14 @@ export function YourDataSection() {
               {t(`yourData.sections.${section.section}`)}{' '}
               <span className="data-count">({t('yourData.records', { count: section.count })})</span>
             </h2>
-            <Facts facts={section.facts} />
-            {section.sharedWith.length > 0 && <SharedWith shared={section.sharedWith} />}
+            {section.count === 0 ? (
+              <p>{t('yourData.none')}</p>
+            ) : (
+              <>
+                <Facts facts={section.facts} />
+                {section.sharedWith.length > 0 && <SharedWith shared={section.sharedWith} />}
+              </>
+            )}
             {section.correctAt === 'profile' && (
               <p>
                 <Link href="/account">{t('yourData.correct')}</Link>

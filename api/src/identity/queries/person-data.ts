@@ -124,12 +124,13 @@ async function referralsSection(
         [referralCode],
       )
     : [{ joined: 0 }];
+  const records = referralCode ? [{ referralCode, accountsJoined: joined }] : [];
   return {
     section: 'referrals',
-    count: joined,
+    count: records.length,
     facts: [fact('referralCode', referralCode), fact('joined', joined, 'number')],
     sharedWith: [],
-    records: referralCode ? [{ referralCode, accountsJoined: joined }] : [],
+    records,
   };
 }
 
