@@ -108,7 +108,7 @@ export default function GrievancePage() {
             <option value="">{t('grievance.choose')}</option>
             {GRIEVANCE_CATEGORIES.map((name) => (
               <option key={name} value={name}>
-                {t(`grievance.categories.${name}`)}
+                {t(`grievance.about${name[0]!.toUpperCase()}${name.slice(1)}`)}
               </option>
             ))}
           </select>
