@@ -295,6 +295,29 @@ describe('your data', () => {
     expect(downloads).toBe(5);
   }, 30_000);
 
+  it('shows a correction made through the profile, for every field the profile changes', async () => {
+    const { session } = await registerAndSignInUser(market.api.baseUrl);
+    const changes = {
+      userName: 'Kavya Corrected',
+      mobileNumber: '9123456780',
+      address: '9 New Colony, Vijayawada',
+      language: 'te',
+    };
+    await expectStatus(inject('PUT', '/api/me/profile', session.bearer, changes), 200);
+    const account = section((await inject('GET', '/api/me/data', session.bearer)).json(), 'account');
+    expect(account.correctAt).toBe('profile');
+    expect(
+      Object.fromEntries(account.facts.map((f: { name: string; value: unknown }) => [f.name, f.value])),
+    ).toEqual(
+      expect.objectContaining({
+        name: changes.userName,
+        mobile: changes.mobileNumber,
+        address: changes.address,
+        language: 'te',
+      }),
+    );
+  });
+
   it('answers 401 to a visitor and 403 to the other role', async () => {
     expect((await inject('GET', '/api/me/data')).statusCode).toBe(401);
     expect((await inject('GET', '/api/me/data-export')).statusCode).toBe(401);
