@@ -24,6 +24,8 @@ import { merchantProducts, simpleProducts } from './merchant-products/MerchantPr
 import { StorePage } from './merchant-store/StorePage';
 import { TrackingPage } from './merchant-tracking/TrackingPage';
 import { payouts } from './payouts/PayoutList';
+import { dataRequests } from './privacy/DataRequests';
+import { grievances } from './privacy/Grievances';
 import { productReviews } from './product-reviews/ProductReviewList';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -78,6 +80,8 @@ export const App = () => (
             <Resource name="campaigns" {...campaigns} />
             <Resource name="contact-messages" {...contactMessages} />
             <Resource name="dev-mailbox" {...devMailbox} />
+            <Resource name="grievances" {...grievances} />
+            <Resource name="data-requests" {...dataRequests} />
           </>
         )}
         {role === 'merchant' && (

@@ -13,6 +13,7 @@ export interface PageMatch {
     | 'stores'
     | 'info'
     | 'contact'
+    | 'grievance'
     | 'register'
     | 'signIn'
     | 'account'

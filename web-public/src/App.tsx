@@ -39,6 +39,7 @@ const StorePage = lazyPage(() => import('./pages/StorePage'));
 const StoresPage = lazyPage(() => import('./pages/StoresPage'));
 const InfoPage = lazyPage(() => import('./pages/InfoPage'));
 const ContactPage = lazyPage(() => import('./pages/ContactPage'));
+const GrievancePage = lazyPage(() => import('./pages/GrievancePage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const SignInPage = lazyPage(() => import('./pages/SignInPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
@@ -53,6 +54,7 @@ const PAGES: Partial<Record<PageMatch['page'], { preload(lang: Language): Promis
   stores: StoresPage,
   info: InfoPage,
   contact: ContactPage,
+  grievance: GrievancePage,
   register: RegisterPage,
   signIn: SignInPage,
   account: AccountPage,
@@ -142,6 +144,8 @@ function Page({ match }: { match: PageMatch }) {
       return <InfoPage page={match.info} />;
     case 'contact':
       return <ContactPage />;
+    case 'grievance':
+      return <GrievancePage />;
     case 'register':
       return <RegisterPage />;
     case 'signIn':

@@ -15,6 +15,7 @@ export type PageMatch =
   | { page: 'stores' }
   | { page: 'info'; info: InfoKind }
   | { page: 'contact' }
+  | { page: 'grievance' }
   | { page: 'register' }
   | { page: 'signIn' }
   | { page: 'account'; section?: string; earningId?: number }
@@ -53,6 +54,7 @@ export function matchPage(path: string): PageMatch {
   const info = INFO_PAGES.find((name) => path === `/${name}`);
   if (info) return { page: 'info', info };
   if (path === '/contact') return { page: 'contact' };
+  if (path === '/grievance') return { page: 'grievance' };
   if (path === '/register') return { page: 'register' };
   if (path === '/sign-in') return { page: 'signIn' };
   if (path === '/forgot-password') return { page: 'forgotPassword' };

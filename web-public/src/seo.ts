@@ -258,6 +258,10 @@ export function headFor(options: {
       title = t('contact.title');
       description = describe('infoDescription', { title });
       break;
+    case 'grievance':
+      title = t('grievance.title');
+      description = describe('infoDescription', { title });
+      break;
     case 'register':
       title = t('register.title');
       break;

@@ -21,5 +21,15 @@ export type {
   ShopperPayout,
   ShopperPayoutsPage,
 } from '../payouts/queries/answers.js';
+export type {
+  DataFact,
+  DataRequestLogEntry,
+  DataSharedWith,
+  GrievanceRecord,
+  PersonDataExport,
+  PersonDataExportSection,
+  PersonDataSection,
+  PersonDataSummary,
+} from '../privacy/queries/answers.js';
 export type { Suggestions } from '../search/queries/answers.js';
 export type { StoreList, StorePage, StorePageProduct, StoreSummary } from '../storefront/queries/answers.js';

@@ -127,8 +127,10 @@ export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../m
 export { storeImage } from '../media/media.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
+export { exportPersonData, PERSON_EXPORTERS } from '../privacy/exporters.js';
 export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
 export type { PersonToForget } from '../privacy/person.js';
+export { grievanceMailFacts } from '../privacy/queries/grievances.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';
 export { storePageCount } from '../storefront/queries/store-list.js';
 export { buildStorePage } from '../storefront/queries/store-page.js';

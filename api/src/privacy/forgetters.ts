@@ -8,6 +8,7 @@ import { forgetIdentity } from '../identity/forget-person.js';
 import { forgetCallerAnswers } from '../infrastructure/idempotency/forget-caller.js';
 import { forgetMail } from '../mail/forget-person.js';
 import { forgetPayouts } from '../payouts/forget-person.js';
+import { forgetGrievances } from './forget-person.js';
 import { accountRole, type ForgetPerson } from './person.js';
 
 /** The idempotency store knows no feature: the person is named to it as its callers are. */
@@ -34,5 +35,6 @@ export const PERSON_FORGETTERS: ReadonlyArray<{ owner: string; forget: ForgetPer
   { owner: 'claims', forget: forgetClaims },
   { owner: 'payouts', forget: forgetPayouts },
   { owner: 'earnings', forget: forgetEarnings },
+  { owner: 'privacy', forget: forgetGrievances },
   { owner: 'identity', forget: forgetIdentity },
 ];

@@ -10,3 +10,93 @@ export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 /** Who took a step of a data request: the person, an admin (named by id), or a scheduled job. */
 export const DATA_REQUEST_ACTORS = ['person', 'admin', 'system'] as const;
 export type DataRequestActor = (typeof DATA_REQUEST_ACTORS)[number];
+
+/**
+ * The sections of "Your data", in the order the summary and the export list them. Each owner of
+ * personal data describes its own (api/src/privacy/exporters.ts); the web apps name them.
+ */
+export const PERSON_DATA_SECTIONS = [
+  'account',
+  'consents',
+  'sessions',
+  'referrals',
+  'follows',
+  'votes',
+  'clicks',
+  'earnings',
+  'payouts',
+  'claims',
+  'newsletter',
+  'contactMessages',
+  'mails',
+  'grievances',
+  'dataRequests',
+] as const;
+export type PersonDataSectionKey = (typeof PERSON_DATA_SECTIONS)[number];
+
+/**
+ * Who else received some of a section's data: the affiliate network (or the store itself, for a
+ * store's own link) a click-out sent its click id to, and the mail provider that carries mails to
+ * the person's address.
+ */
+export const DATA_RECIPIENTS = ['affiliateNetwork', 'store', 'mailProvider'] as const;
+export type DataRecipient = (typeof DATA_RECIPIENTS)[number];
+
+/** How a fact of the summary is shown: as it is, a date, rupees, a count, or a language's name. */
+export const DATA_FACT_FORMATS = ['text', 'date', 'money', 'number', 'language'] as const;
+export type DataFactFormat = (typeof DATA_FACT_FORMATS)[number];
+
+/** Downloads of a person's data: each builds a whole copy, so a few an hour per account and address. */
+export const DATA_EXPORT = {
+  perWindow: 5,
+  windowSeconds: 3600,
+  tooMany: 'You have downloaded your data several times in the last hour. Please try again later.',
+  /** The file's name, dated: `my-data-2026-11-29.json`. */
+  fileName: (day: string) => `my-data-${day}.json`,
+} as const;
+
+/** What a grievance is about: the rights the law gives, or anything else about personal data. */
+export const GRIEVANCE_CATEGORIES = ['access', 'correction', 'erasure', 'consent', 'other'] as const;
+export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
+
+export const GRIEVANCE_STATES = ['open', 'answered'] as const;
+export type GrievanceState = (typeof GRIEVANCE_STATES)[number];
+
+/**
+ * The grievance form: its fields' limits and messages, the days within which an answer is due
+ * (the Data Protection Rules allow at most 90), and how many one address may file.
+ */
+export const GRIEVANCE_FORM = {
+  answerDueDays: 90,
+  name: { required: 'Name is required.', maxLength: 100 },
+  email: { required: 'Email is required.', invalid: 'Please enter a valid email address.' },
+  category: { invalid: 'Choose what your grievance is about.' },
+  subject: { required: 'Subject is required.', maxLength: 200 },
+  message: { required: 'Please describe your grievance.', maxLength: 5000 },
+  perWindow: 5,
+  windowSeconds: 3600,
+  tooMany: 'Too many grievances from your network. Please wait an hour and try again.',
+  filed: 'Your grievance is recorded. We have mailed you its reference and the date by which we will answer.',
+  failed: 'Your grievance could not be sent. Please try again.',
+} as const;
+
+export const GRIEVANCE_ANSWER = {
+  answer: { required: 'Write the answer to send.', maxLength: 5000 },
+  alreadyAnswered: 'This grievance has already been answered.',
+  notFound: 'Grievance not found.',
+} as const;
+
+/** When the answer to a grievance filed at `filedAt` is due: 90 days later. */
+export function grievanceDueAt(filedAt: Date): Date {
+  return new Date(filedAt.getTime() + GRIEVANCE_FORM.answerDueDays * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * Days left until `dueAt`, any part of a day counting as one (90 right after filing, 1 on the last
+ * day); once past it, whole days overdue as a negative number, at least -1.
+ */
+export function daysUntil(dueAt: Date, now: Date = new Date()): number {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const ms = dueAt.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : -Math.max(1, Math.floor(-ms / DAY_MS));
+}

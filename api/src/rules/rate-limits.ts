@@ -1,6 +1,7 @@
 import { PASSWORD_RESET, REGISTRATION_LIMIT } from './accounts.js';
 import { REVEAL_LIMITS } from './coupons.js';
 import { FORM_LIMITS } from './engagement.js';
+import { DATA_EXPORT, GRIEVANCE_FORM } from './privacy.js';
 
 const WAIT_A_MINUTE = 'Too many requests from your network. Please wait a minute and try again.';
 
@@ -34,6 +35,7 @@ export const RATE_LIMITS = {
       'POST /api/auth/users/register',
       'POST /api/auth/merchants/register',
       'POST /api/auth/password/forgot',
+      'POST /api/grievances',
     ],
     points: 60,
     seconds: 600,
@@ -84,6 +86,20 @@ export const RATE_LIMITS = {
     points: PASSWORD_RESET.perWindow,
     seconds: PASSWORD_RESET.windowSeconds,
     message: PASSWORD_RESET.tooMany,
+  },
+  /** Grievances accepted, per address (signed in or not). */
+  grievance: {
+    routes: [],
+    points: GRIEVANCE_FORM.perWindow,
+    seconds: GRIEVANCE_FORM.windowSeconds,
+    message: GRIEVANCE_FORM.tooMany,
+  },
+  /** Downloads of a person's data: counted per account and per address (a whole copy each). */
+  dataExport: {
+    routes: [],
+    points: DATA_EXPORT.perWindow,
+    seconds: DATA_EXPORT.windowSeconds,
+    message: DATA_EXPORT.tooMany,
   },
 } as const satisfies Record<string, RateLimit>;
 

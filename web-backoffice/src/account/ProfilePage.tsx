@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useSavedNotice } from '../common/savedNotice';
+import { YourData } from '../privacy/YourData';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 
@@ -31,7 +32,7 @@ const READ_ONLY: Array<keyof Profile> = [
   'referralCode',
 ];
 
-/** The merchant's own account: name, mobile and address change here; the rest is shown. */
+/** The merchant's own account: name, mobile and address change here; the rest is shown, then "Your data". */
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -122,6 +123,7 @@ export const ProfilePage = () => {
           </Form>
         </CardContent>
       </Card>
+      <YourData />
     </Box>
   );
 };

@@ -36,6 +36,8 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'coupon-cashback-rates': 'admin/coupon-cashback-rates',
   'cashback-proposals': 'admin/cashback-proposals',
   'missing-cashback-claims': 'admin/missing-cashback-claims',
+  grievances: 'admin/grievances',
+  'data-requests': 'admin/data-requests',
 };
 
 const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
@@ -81,6 +83,8 @@ export interface OffersDataProvider extends DataProvider {
   approveClaim(id: Identifier): Promise<{ data: Record<string, unknown> }>;
   /** Rejected with the reason the shopper reads (a held purchase is cancelled). */
   rejectClaim(id: Identifier, reason: string): Promise<{ data: Record<string, unknown> }>;
+  /** A grievance answered: the answer is mailed to the person in their language. */
+  answerGrievance(id: Identifier, answer: string): Promise<{ data: Record<string, unknown> }>;
 }
 
 async function post(path: string, body: unknown) {
@@ -143,6 +147,8 @@ export const dataProvider: OffersDataProvider = {
     const { json } = await sendForm('POST', `${API_URL}/${path}`, form);
     return { data: json as Record<string, unknown> };
   },
+  answerGrievance: (id, answer) =>
+    post(`admin/grievances/${encodeURIComponent(String(id))}/answer`, { answer }),
   claimStore: (storeId, merchantId) =>
     post(`admin/stores/${encodeURIComponent(String(storeId))}/claim`, { merchantId: Number(merchantId) }),
 };

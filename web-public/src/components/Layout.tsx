@@ -333,6 +333,9 @@ function Footer() {
             <li>
               <Link href="/contact">{t('footer.contact')}</Link>
             </li>
+            <li>
+              <Link href="/grievance">{t('footer.grievance')}</Link>
+            </li>
           </ul>
         </nav>
         <Newsletter />

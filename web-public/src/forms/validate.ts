@@ -5,6 +5,8 @@
 import {
   CONTACT_FORM,
   EMAIL_SHAPE,
+  GRIEVANCE_CATEGORIES,
+  GRIEVANCE_FORM,
   MOBILE_NUMBER,
   NEWSLETTER,
   normaliseMobile,
@@ -20,6 +22,7 @@ export type RegistrationField = 'userName' | 'email' | 'password' | 'mobileNumbe
 export type SignInField = 'emailOrMobile' | 'password';
 export type ContactField = 'name' | 'email' | 'mobile' | 'msg';
 export type ProfileField = 'userName' | 'mobileNumber' | 'address';
+export type GrievanceField = 'name' | 'email' | 'category' | 'subject' | 'message';
 
 const blank = (value: string | undefined) => !value || value.trim() === '';
 
@@ -76,6 +79,24 @@ export function validateContact(values: Record<ContactField, string>): Errors<Co
   if (blank(values.msg)) errors.msg = CONTACT_FORM.msg.required;
   else if (values.msg.trim().length > CONTACT_FORM.msg.maxLength)
     errors.msg = textTooLong(CONTACT_FORM.msg.maxLength);
+  return errors;
+}
+
+export function validateGrievance(values: Record<GrievanceField, string>): Errors<GrievanceField> {
+  const errors: Errors<GrievanceField> = {};
+  const G = GRIEVANCE_FORM;
+  if (blank(values.name)) errors.name = G.name.required;
+  else if (values.name.trim().length > G.name.maxLength) errors.name = textTooLong(G.name.maxLength);
+  if (blank(values.email)) errors.email = G.email.required;
+  else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = G.email.invalid;
+  if (!(GRIEVANCE_CATEGORIES as readonly string[]).includes(values.category))
+    errors.category = G.category.invalid;
+  if (blank(values.subject)) errors.subject = G.subject.required;
+  else if (values.subject.trim().length > G.subject.maxLength)
+    errors.subject = textTooLong(G.subject.maxLength);
+  if (blank(values.message)) errors.message = G.message.required;
+  else if (values.message.trim().length > G.message.maxLength)
+    errors.message = textTooLong(G.message.maxLength);
   return errors;
 }
 

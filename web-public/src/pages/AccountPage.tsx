@@ -16,15 +16,16 @@ import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i1
 import { ClaimsSection } from './ClaimsSection';
 import { EarningTimeline } from './EarningTimeline';
 import { PayoutsSection } from './PayoutsSection';
+import { YourDataSection } from './YourDataSection';
 
-const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals'] as const;
+const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
 export const preload = (lang: Language) =>
   Promise.all([loadTexts('account', lang), loadTexts('stores', lang)]).then(() => undefined);
 
-/** The signed-in user's area: profile, earnings, followed stores and referrals, with a side menu. */
+/** The signed-in user's area: profile, earnings, followed stores, referrals and their data, with a side menu. */
 export default function AccountPage({ section, earningId }: { section?: string; earningId?: number }) {
   useTexts('account', 'stores');
   const { t } = useI18n();
@@ -57,6 +58,7 @@ export default function AccountPage({ section, earningId }: { section?: string; 
         {current === 'claims' && <ClaimsSection />}
         {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
+        {current === 'data' && <YourDataSection />}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AGE_LIMITS, COMPANY, LEGAL_UPDATED_ON } from '../company';
-import { COUPON_VOTES, STORE_ALERTS, STORE_FOLLOWS } from '../forms/rules';
+import { COUPON_VOTES, GRIEVANCE_FORM, STORE_ALERTS, STORE_FOLLOWS } from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 import type { InfoKind } from '../routes';
 import type { Language } from '../site';
@@ -38,6 +38,7 @@ function valuesOf(lang: Language, brand: string): Values {
     alertKeepDays: String(STORE_ALERTS.keepDays),
     hours: String(COMPANY.grievanceOfficer.acknowledgeWithinHours),
     days: String(COMPANY.grievanceOfficer.resolveWithinDays),
+    grievanceDays: String(GRIEVANCE_FORM.answerDueDays),
   };
 }
 

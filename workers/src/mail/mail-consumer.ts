@@ -5,6 +5,8 @@ import {
   ContactMessageReceived,
   CouponApproved,
   CouponRejected,
+  GrievanceAnswered,
+  GrievanceFiled,
   MerchantRegistered,
   NewsletterConfirmationRequested,
   PasswordChanged,
@@ -24,6 +26,7 @@ import {
   contactMessageById,
   destinationOf,
   emailConfirmationToken,
+  grievanceMailFacts,
   type MailRecipient,
   merchantRecipients,
   newsletterConfirmToken,
@@ -42,6 +45,7 @@ import {
   type CouponTextLanguage,
   type CouponTexts,
   EMAIL_CONFIRMATION,
+  LANGUAGES,
   type Language,
   localePath,
   PASSWORD_RESET,
@@ -80,6 +84,8 @@ export class MailConsumer implements EventConsumer {
     ReferralRewardEarned.type,
     ClaimApproved.type,
     ClaimRejected.type,
+    GrievanceFiled.type,
+    GrievanceAnswered.type,
   ];
 
   constructor(private readonly environment: Environment) {}
@@ -299,6 +305,22 @@ export class MailConsumer implements EventConsumer {
             : this.mail(event, 'claim-rejected', shopper, { ...common, reason: facts.reason ?? '' }),
         ];
       }
+      case GrievanceFiled.type:
+      case GrievanceAnswered.type: {
+        const grievance = await grievanceMailFacts(manager, Number(payload.grievanceId));
+        // A grievance of an erased account names nobody to write to any more.
+        if (!grievance || grievance.email.endsWith(FORGOTTEN_DOMAIN)) return [];
+        const to = { email: grievance.email, name: grievance.name, language: asLanguage(grievance.language) };
+        const common = { name: grievance.name, reference: grievance.reference, subject: grievance.subject };
+        return [
+          event.type === GrievanceFiled.type
+            ? this.mail(event, 'grievance-received', to, {
+                ...common,
+                dueAt: new Date(grievance.dueAt).toISOString(),
+              })
+            : this.mail(event, 'grievance-answered', to, { ...common, answer: grievance.answer ?? '' }),
+        ];
+      }
       default:
         return [];
     }
@@ -322,6 +344,12 @@ export class MailConsumer implements EventConsumer {
     };
   }
 }
+
+/** The domain an erasure gives a forgotten person's address (api/src/privacy/forget-person.ts). */
+const FORGOTTEN_DOMAIN = '@forgotten.invalid';
+
+const asLanguage = (language: string): Language =>
+  (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
 
 /** The shopper's earnings, balance and payouts, in the shopper's language. */
 export const earningsUrl = (publicUrl: string, language: Language) =>

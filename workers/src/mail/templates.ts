@@ -73,6 +73,10 @@ export interface MailParameters {
     claimsUrl: string;
   };
   'claim-rejected': { name: string; storeName: string; orderId: string; reason: string; claimsUrl: string };
+  /** A grievance about personal data acknowledged: its reference and the date the answer is due by (ISO). */
+  'grievance-received': { name: string; reference: string; subject: string; dueAt: string };
+  /** The admins' answer to a grievance. */
+  'grievance-answered': { name: string; reference: string; subject: string; answer: string };
 }
 export type MailTemplate = keyof MailParameters;
 
@@ -274,6 +278,22 @@ const english: Templates = {
     ],
     action: { label: 'See my claims', url: p.claimsUrl },
   }),
+  'grievance-received': (p) => ({
+    subject: `Your grievance ${p.reference} is recorded`,
+    blocks: [
+      `Hello ${p.name},`,
+      `We have recorded your grievance “${p.subject}” under the reference ${p.reference}. Our grievance officer will answer you by mail by ${DATES.en.format(new Date(p.dueAt))} at the latest.`,
+      'Quote the reference if you write to us about it.',
+    ],
+  }),
+  'grievance-answered': (p) => ({
+    subject: `Our answer to your grievance ${p.reference}`,
+    blocks: [
+      `Hello ${p.name},`,
+      `Our grievance officer has answered your grievance “${p.subject}” (${p.reference}):`,
+      { quote: p.answer },
+    ],
+  }),
 };
 
 const hindi: Templates = {
@@ -444,6 +464,22 @@ const hindi: Templates = {
       'अगर आपको लगता है कि यह ग़लती है, तो संपर्क पेज से अपने इनवॉइस के साथ हमें लिखें।',
     ],
     action: { label: 'मेरे दावे देखें', url: p.claimsUrl },
+  }),
+  'grievance-received': (p) => ({
+    subject: `आपकी शिकायत ${p.reference} दर्ज हो गई है`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `हमने आपकी शिकायत “${p.subject}” संदर्भ संख्या ${p.reference} के साथ दर्ज कर ली है। हमारे शिकायत अधिकारी अधिक से अधिक ${DATES.hi.format(new Date(p.dueAt))} तक आपको मेल से उत्तर देंगे।`,
+      'इसके बारे में लिखते समय यह संदर्भ संख्या बताएँ।',
+    ],
+  }),
+  'grievance-answered': (p) => ({
+    subject: `आपकी शिकायत ${p.reference} का हमारा उत्तर`,
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `हमारे शिकायत अधिकारी ने आपकी शिकायत “${p.subject}” (${p.reference}) का उत्तर दिया है:`,
+      { quote: p.answer },
+    ],
   }),
 };
 
@@ -621,6 +657,22 @@ const telugu: Templates = {
       'ఇది పొరపాటు అని మీకు అనిపిస్తే, మీ ఇన్‌వాయిస్‌తో సంప్రదింపు పేజీ నుండి మాకు రాయండి.',
     ],
     action: { label: 'నా క్లెయిమ్‌లు చూడండి', url: p.claimsUrl },
+  }),
+  'grievance-received': (p) => ({
+    subject: `మీ ఫిర్యాదు ${p.reference} నమోదైంది`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మీ ఫిర్యాదు “${p.subject}”ను ${p.reference} సూచన సంఖ్యతో నమోదు చేశాము. మా ఫిర్యాదుల అధికారి గరిష్ఠంగా ${DATES.te.format(new Date(p.dueAt))} లోపు మీకు మెయిల్ ద్వారా సమాధానం ఇస్తారు.`,
+      'దీని గురించి మాకు రాసేటప్పుడు ఈ సూచన సంఖ్యను పేర్కొనండి.',
+    ],
+  }),
+  'grievance-answered': (p) => ({
+    subject: `మీ ఫిర్యాదు ${p.reference}కు మా సమాధానం`,
+    blocks: [
+      `నమస్కారం ${p.name},`,
+      `మా ఫిర్యాదుల అధికారి మీ ఫిర్యాదు “${p.subject}” (${p.reference})కు సమాధానం ఇచ్చారు:`,
+      { quote: p.answer },
+    ],
   }),
 };
 

@@ -335,3 +335,21 @@ export async function updateFeedCoupons(
     ],
   );
 }
+
+/**
+ * The affiliate network (its feed source's name) whose tracking link each coupon sends shoppers
+ * through; coupons of no feed are left out (their click-outs go to the store's own link).
+ */
+export async function feedNetworksOfCoupons(
+  reader: Reader,
+  couponIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (couponIds.length === 0) return new Map();
+  const rows: Array<{ couponId: number; network: string }> = await reader.query(
+    `SELECT f.coupon_id AS "couponId", s.name AS network
+     FROM feed_coupons f JOIN feed_sources s ON s.id = f.source_id
+     WHERE f.coupon_id = ANY($1::int[]) AND f.tracking_url IS NOT NULL`,
+    [[...new Set(couponIds)]],
+  );
+  return new Map(rows.map((row) => [row.couponId, row.network]));
+}

@@ -324,6 +324,7 @@ const en: InfoTexts = {
           blocks: [
             'For any complaint about your personal data or about content on the site, write to our Grievance Officer, appointed under the Information Technology (Intermediary Guidelines and Digital Media Ethics Code) Rules, 2021 and the DPDP Act, 2023:',
             { grievanceOfficer: true },
+            'You can also file it with our [grievance form](/grievance), signed in or not: you get a reference by mail at once, and the Grievance Officer’s answer by mail within {{grievanceDays}} days at the latest.',
             'If you are not satisfied with our answer, you may complain to the Data Protection Board of India.',
           ],
         },

@@ -33,6 +33,7 @@ import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cash
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
 import { DataRequests1765050000000 } from './1765050000000-data-requests.js';
 import { Retention1765200000000 } from './1765200000000-retention.js';
+import { Grievances1765300000000 } from './1765300000000-grievances.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   EarningTimeline1765000000000,
   DataRequests1765050000000,
   Retention1765200000000,
+  Grievances1765300000000,
 ];
