@@ -34,6 +34,12 @@ export type { PublishedEvent } from '../infrastructure/events/domain-event.js';
 export { DomainEvent } from '../infrastructure/events/domain-event.js';
 export { PayoutFailed, PayoutPaid } from '../payouts/events/payout-events.js';
 export {
+  AccountDeletionCancelled,
+  AccountDeletionConfirmed,
+  AccountDeletionRequested,
+  AccountErased,
+} from '../privacy/events/deletion-events.js';
+export {
   ProductApproved,
   ProductRejected,
   STORE_PAGE_EVENTS,

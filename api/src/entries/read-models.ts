@@ -123,8 +123,10 @@ export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../m
 export { storeImage } from '../media/media.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
+export { deletionLinkToken } from '../privacy/deletion-links.js';
 export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
 export type { PersonToForget } from '../privacy/person.js';
+export { deletionRequestById } from '../privacy/queries/deletion-requests.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';
 export { storePageCount } from '../storefront/queries/store-list.js';
 export { buildStorePage } from '../storefront/queries/store-page.js';

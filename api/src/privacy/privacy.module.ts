@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import {
+  CancelAccountDeletionHandler,
+  FollowDeletionLinkHandler,
+  RequestAccountDeletionHandler,
+} from './commands/deletion.js';
+import { EraseDueAccountsHandler } from './commands/erasure.js';
+import {
+  DeletionLinksController,
+  MerchantAccountDeletionController,
+  ShopperAccountDeletionController,
+} from './deletion.controllers.js';
 
 /**
  * A person's say over their data: consents, the summary and export of what is held, deletion of
@@ -6,7 +17,12 @@ import { Module } from '@nestjs/common';
  * of data requests (`queries/data-requests.ts`).
  */
 @Module({
-  controllers: [],
-  providers: [],
+  controllers: [ShopperAccountDeletionController, MerchantAccountDeletionController, DeletionLinksController],
+  providers: [
+    RequestAccountDeletionHandler,
+    FollowDeletionLinkHandler,
+    CancelAccountDeletionHandler,
+    EraseDueAccountsHandler,
+  ],
 })
 export class PrivacyModule {}

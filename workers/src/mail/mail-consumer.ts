@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccountDeletionConfirmed,
+  AccountDeletionRequested,
   ClaimApproved,
   ClaimRejected,
   ContactMessageReceived,
@@ -22,6 +24,8 @@ import {
   adminRecipients,
   claimMailFacts,
   contactMessageById,
+  deletionLinkToken,
+  deletionRequestById,
   destinationOf,
   emailConfirmationToken,
   type MailRecipient,
@@ -40,6 +44,7 @@ import {
 } from '@offers/api/read-models';
 import {
   type CouponTextLanguage,
+  ACCOUNT_DELETION,
   type CouponTexts,
   EMAIL_CONFIRMATION,
   type Language,
@@ -80,6 +85,8 @@ export class MailConsumer implements EventConsumer {
     ReferralRewardEarned.type,
     ClaimApproved.type,
     ClaimRejected.type,
+    AccountDeletionRequested.type,
+    AccountDeletionConfirmed.type,
   ];
 
   constructor(private readonly environment: Environment) {}
@@ -297,6 +304,36 @@ export class MailConsumer implements EventConsumer {
                 cashbackPaise: facts.cashbackPaise ?? 0,
               })
             : this.mail(event, 'claim-rejected', shopper, { ...common, reason: facts.reason ?? '' }),
+        ];
+      }
+      case AccountDeletionRequested.type:
+      case AccountDeletionConfirmed.type: {
+        // The links are derived here from the request's id and time: no event holds them, and the
+        // table keeps only their digests. A request gone on (confirmed, cancelled) mails nothing.
+        const request = await deletionRequestById(manager, id);
+        const expected = event.type === AccountDeletionRequested.type ? 'awaiting_confirmation' : 'scheduled';
+        if (!request || request.state !== expected) return [];
+        const to =
+          request.personKind === 'shopper'
+            ? await shopperRecipient(manager, request.personId)
+            : await merchantRecipient(manager, request.personId);
+        if (!to) return [];
+        const link = (purpose: 'confirm' | 'cancel') =>
+          `${PUBLIC_URL}/api/account-deletion/${purpose}?token=${encodeURIComponent(
+            deletionLinkToken(SESSION_SECRET, purpose, request.id, request.requestedAt),
+          )}&lang=${to.language}`;
+        return [
+          event.type === AccountDeletionRequested.type
+            ? this.mail(event, 'account-deletion-confirm', to, {
+                name: to.name,
+                confirmUrl: link('confirm'),
+                validForHours: ACCOUNT_DELETION.confirmValidForHours,
+              })
+            : this.mail(event, 'account-deletion-scheduled', to, {
+                name: to.name,
+                eraseAfter: request.eraseAfter ?? new Date(String(payload.eraseAfter)),
+                cancelUrl: link('cancel'),
+              }),
         ];
       }
       default:

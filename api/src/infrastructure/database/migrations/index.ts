@@ -32,6 +32,7 @@ import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by
 import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cashback-claims.js';
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
 import { DataRequests1765050000000 } from './1765050000000-data-requests.js';
+import { DeletionRequests1765400000000 } from './1765400000000-deletion-requests.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   MissingCashbackClaims1764980000000,
   EarningTimeline1765000000000,
   DataRequests1765050000000,
+  DeletionRequests1765400000000,
 ];
