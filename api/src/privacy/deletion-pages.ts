@@ -1,7 +1,14 @@
 import { noticePage } from '../infrastructure/http/notice-page.js';
 import type { Language } from '../rules/engagement.js';
 
-type PageText = 'askConfirm' | 'confirmButton' | 'askCancel' | 'cancelButton' | 'cancelled' | 'invalid' | 'home';
+type PageText =
+  | 'askConfirm'
+  | 'confirmButton'
+  | 'askCancel'
+  | 'cancelButton'
+  | 'cancelled'
+  | 'invalid'
+  | 'home';
 
 const TEXTS: Record<Language, Record<PageText, string> & { confirmed: (date: string) => string }> = {
   en: {
@@ -43,9 +50,10 @@ const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', te: 'te-IN
 
 /** A date as India's calendar shows it, in the reader's language. */
 export const deletionDate = (date: Date, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language] ?? 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
-    date,
-  );
+  new Intl.DateTimeFormat(LOCALES[language] ?? 'en-IN', {
+    dateStyle: 'long',
+    timeZone: 'Asia/Kolkata',
+  }).format(date);
 
 /**
  * What a deletion link's GET shows: a question and a button that posts to the same address, so a

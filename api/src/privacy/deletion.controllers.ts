@@ -12,7 +12,12 @@ import { linkLanguage } from '../infrastructure/http/languages.js';
 import { TakesFormBody } from '../infrastructure/http/request-guards.js';
 import { sendNoticePage } from '../infrastructure/http/unsubscribe-link.js';
 import { ACCOUNT_DELETION } from '../rules/privacy.js';
-import { CancelAccountDeletion, FollowDeletionLink, type PersonKind, RequestAccountDeletion } from './commands/deletion.js';
+import {
+  CancelAccountDeletion,
+  FollowDeletionLink,
+  type PersonKind,
+  RequestAccountDeletion,
+} from './commands/deletion.js';
 import { isDeletionTokenShaped } from './deletion-links.js';
 import { deletionLinkOutcome, deletionLinkQuestion } from './deletion-pages.js';
 import { openDeletionRequest } from './queries/deletion-requests.js';
@@ -31,9 +36,14 @@ export interface AccountDeletionStatus {
   eraseAfter?: string;
 }
 
-async function statusOf(dataSource: DataSource, kind: PersonKind, id: number): Promise<AccountDeletionStatus> {
+async function statusOf(
+  dataSource: DataSource,
+  kind: PersonKind,
+  id: number,
+): Promise<AccountDeletionStatus> {
   const open = await openDeletionRequest(dataSource, kind, id);
-  if (!open || (open.state === 'awaiting_confirmation' && open.confirmBefore <= new Date())) return { state: 'none' };
+  if (!open || (open.state === 'awaiting_confirmation' && open.confirmBefore <= new Date()))
+    return { state: 'none' };
   return open.state === 'scheduled'
     ? { state: 'scheduled', eraseAfter: open.eraseAfter?.toISOString() }
     : { state: 'awaiting_confirmation', confirmBefore: open.confirmBefore.toISOString() };
@@ -56,7 +66,9 @@ export class ShopperAccountDeletionController {
   @Post()
   @HttpCode(202)
   async request(@CurrentAccount() account: SignedInAccount, @Body() body: AccountDeletionDto) {
-    await this.commands.execute(new RequestAccountDeletion('shopper', account.id, body.giveUpUnpaidMoney === true));
+    await this.commands.execute(
+      new RequestAccountDeletion('shopper', account.id, body.giveUpUnpaidMoney === true),
+    );
     return { message: ACCOUNT_DELETION.requested, ...(await this.status(account)) };
   }
 

@@ -43,8 +43,8 @@ import {
   userProfile,
 } from '@offers/api/read-models';
 import {
-  type CouponTextLanguage,
   ACCOUNT_DELETION,
+  type CouponTextLanguage,
   type CouponTexts,
   EMAIL_CONFIRMATION,
   type Language,

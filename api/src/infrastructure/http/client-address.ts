@@ -75,5 +75,8 @@ export function forwardedFor(request: {
  * address back after they are forgotten (IPv4 is small enough that a bare hash would).
  */
 export function addressDigest(secret: string, address: string): string {
-  return createHmac('sha256', secret).update(`redis-address:${addressGroup(address)}`).digest('base64url').slice(0, 22);
+  return createHmac('sha256', secret)
+    .update(`redis-address:${addressGroup(address)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -90,7 +90,9 @@ export class RequestAccountDeletionHandler implements ICommandHandler<RequestAcc
       if ('refusal' in blocker) throw refuse(blocker.refusal, blocker.field);
       // Stored to the millisecond, as the tokens are derived from it.
       const requestedAt = new Date(Date.now());
-      const confirmBefore = new Date(requestedAt.getTime() + ACCOUNT_DELETION.confirmValidForHours * 3600_000);
+      const confirmBefore = new Date(
+        requestedAt.getTime() + ACCOUNT_DELETION.confirmValidForHours * 3600_000,
+      );
       const requestId = await insertDeletionRequest(manager, {
         personKind: kind,
         personId,
@@ -211,7 +213,8 @@ export class CancelAccountDeletionHandler implements ICommandHandler<CancelAccou
   execute({ kind, personId }: CancelAccountDeletion) {
     return this.unitOfWork.run(async ({ manager, record }) => {
       const request = await openDeletionRequest(manager, kind, personId, true);
-      if (!request) throw new BadRequestException({ statusCode: 400, message: ACCOUNT_DELETION.nothingToCancel });
+      if (!request)
+        throw new BadRequestException({ statusCode: 400, message: ACCOUNT_DELETION.nothingToCancel });
       await cancel(manager, record, request, 'sign-in');
     });
   }
@@ -232,5 +235,11 @@ async function cancel(
     actedBy: 'person',
     detail: { via },
   });
-  record(new AccountDeletionCancelled(request.id, { personKind: request.personKind, personId: request.personId, via }));
+  record(
+    new AccountDeletionCancelled(request.id, {
+      personKind: request.personKind,
+      personId: request.personId,
+      via,
+    }),
+  );
 }

@@ -70,7 +70,8 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
           };
           for (const { forget } of PERSON_FORGETTERS) {
             const counts = await forget(manager, person);
-            for (const [table, n] of Object.entries(counts.removed)) removed[table] = (removed[table] ?? 0) + n;
+            for (const [table, n] of Object.entries(counts.removed))
+              removed[table] = (removed[table] ?? 0) + n;
             for (const [table, n] of Object.entries(counts.anonymised))
               anonymised[table] = (anonymised[table] ?? 0) + n;
           }
@@ -86,7 +87,10 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
           detail: { removed, anonymised, ...(kind === 'merchant' && { couponsEnded }) },
         });
         record(new AccountErased(request.id, { personKind: kind, personId: id }));
-        return { postponed: undefined, erased: [contact?.email, contact?.mobile].filter((value): value is string => !!value) };
+        return {
+          postponed: undefined,
+          erased: [contact?.email, contact?.mobile].filter((value): value is string => !!value),
+        };
       });
       if (!outcome) break;
       if (outcome.postponed !== undefined) {
@@ -96,7 +100,8 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
       erased += 1;
       await this.forgetFinishedJobs(outcome.erased);
     }
-    if (postponed.size > 0) this.logger.warn(`${postponed.size} erasures wait for a payout or claim to finish`);
+    if (postponed.size > 0)
+      this.logger.warn(`${postponed.size} erasures wait for a payout or claim to finish`);
     return { erased, postponed: postponed.size };
   }
 
@@ -124,7 +129,12 @@ async function forgetJobsNaming(queue: Queue, needles: string[]): Promise<void> 
     let removed = 0;
     for (const job of jobs) {
       if (!job?.id) continue;
-      const held = JSON.stringify([job.data, job.returnvalue, job.failedReason, job.stacktrace]).toLowerCase();
+      const held = JSON.stringify([
+        job.data,
+        job.returnvalue,
+        job.failedReason,
+        job.stacktrace,
+      ]).toLowerCase();
       if (needles.some((needle) => held.includes(needle))) {
         await job.remove();
         removed += 1;

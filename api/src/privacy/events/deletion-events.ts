@@ -21,7 +21,9 @@ export class AccountDeletionConfirmed extends DomainEvent<DeletionEventPayload &
 }
 
 /** The person cancelled during the grace period (signed in, or through the mailed link). */
-export class AccountDeletionCancelled extends DomainEvent<DeletionEventPayload & { via: 'sign-in' | 'link' }> {
+export class AccountDeletionCancelled extends DomainEvent<
+  DeletionEventPayload & { via: 'sign-in' | 'link' }
+> {
   static readonly type = 'AccountDeletionCancelled';
   readonly type = AccountDeletionCancelled.type;
   readonly aggregateType = 'DeletionRequest';

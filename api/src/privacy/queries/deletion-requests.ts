@@ -98,7 +98,10 @@ export async function deletionRequestByDigest(
   return row;
 }
 
-export async function deletionRequestById(reader: Reader, id: string): Promise<DeletionRequestRow | undefined> {
+export async function deletionRequestById(
+  reader: Reader,
+  id: string,
+): Promise<DeletionRequestRow | undefined> {
   const [row]: DeletionRequestRow[] = await reader.query(
     `SELECT ${COLUMNS} FROM deletion_requests WHERE id = $1`,
     [id],
