@@ -20,6 +20,7 @@ import {
 import { useSavedNotice } from '../common/savedNotice';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
+import { AccountDeletionCard } from './AccountDeletionCard';
 
 const READ_ONLY: Array<keyof Profile> = [
   'userName',
@@ -122,6 +123,7 @@ export const ProfilePage = () => {
           </Form>
         </CardContent>
       </Card>
+      <AccountDeletionCard />
     </Box>
   );
 };
