@@ -420,6 +420,35 @@ describe('deleting a shopper account', () => {
     ]);
   }, 60_000);
 
+  it('puts the erasure off while a payout asked for in the grace period is on its way', async () => {
+    const { registration, session, email } = await plainShopper();
+    await confirmedCashback(market, shop, session, '300');
+    await expectStatus(requestDeletion(session, { giveUpUnpaidMoney: true }), 202);
+    await expectStatus(followLink(await confirmedBy(email)), 200);
+    const again = sessionFrom(await signIn(email, registration.password as string), session.id);
+    const payout = await expectStatus(
+      inject('POST', '/api/me/payouts', again.bearer, { amount: '300', upiId: 'meera.k@okhdfc' }),
+      201,
+    );
+    await graceOver(session);
+    await runErasureJob(async () => (await deletionState(session)).state === 'scheduled');
+    expect(await logOf('shopper', session.id)).toEqual(['requested by person', 'confirmed by person']);
+
+    await expectStatus(inject('POST', `/api/admin/payouts/${payout.json().id}/process`, market.admin), 200);
+    await expectStatus(
+      inject('POST', `/api/admin/payouts/${payout.json().id}/pay`, market.admin, {
+        bankReference: 'UTR998877',
+      }),
+      200,
+    );
+    await runErasureJob(async () => (await deletionState(session)).state === 'erased');
+    const [paid] = await market.api.dataSource.query('SELECT state, upi_id FROM payouts WHERE id = $1', [
+      payout.json().id,
+    ]);
+    expect(paid.state).toBe('paid');
+    expect(paid.upi_id).not.toBe('meera.k@okhdfc');
+  }, 60_000);
+
   it('refuses a giveUpUnpaidMoney that is not a boolean, changing nothing', async () => {
     const { session } = await plainShopper();
     const refused = await expectStatus(requestDeletion(session, { giveUpUnpaidMoney: 'yes' }), 400);

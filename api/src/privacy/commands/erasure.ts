@@ -55,7 +55,10 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
         if (!request) return undefined;
         const { personKind: kind, personId: id } = request;
         if (kind === 'shopper') await lockShopperBalance(manager, id);
-        const blocker = await deletionBlocker(manager, kind, id, Number(request.givesUpUnpaidPaise) > 0);
+        // A payout or claim started in the grace period puts the erasure off until it is done.
+        // Money confirmed meanwhile does not: the person confirmed the deletion, and a job cannot
+        // ask them; what it comes to is logged with the erasure, as the amount given up.
+        const blocker = await deletionBlocker(manager, kind, id, true);
         if ('refusal' in blocker) return { postponed: request.id, erased: undefined };
         const contact = await accountContact(manager, kind, id);
         const removed: Record<string, number> = {};
@@ -84,7 +87,12 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
           person: { kind, id },
           reference: request.id,
           actedBy: 'system',
-          detail: { removed, anonymised, ...(kind === 'merchant' && { couponsEnded }) },
+          detail: {
+            removed,
+            anonymised,
+            givesUpUnpaidPaise: blocker.givesUpPaise,
+            ...(kind === 'merchant' && { couponsEnded }),
+          },
         });
         record(new AccountErased(request.id, { personKind: kind, personId: id }));
         return {
