@@ -449,6 +449,18 @@ describe('deleting a shopper account', () => {
     expect(paid.upi_id).not.toBe('meera.k@okhdfc');
   }, 60_000);
 
+  it('refuses the confirmation when money was confirmed since the request, changing nothing', async () => {
+    const { session, email } = await plainShopper();
+    await expectStatus(requestDeletion(session), 202);
+    const link = await confirmedBy(email);
+    await confirmedCashback(market, shop, session, '150');
+    const refused = await expectStatus(followLink(link), 409);
+    expect(refused.body).toContain('something must be finished first');
+    expect((await deletionState(session)).state).toBe('awaiting_confirmation');
+    await expectStatus(inject('GET', '/api/me/profile', session.bearer), 200);
+    expect(await logOf('shopper', session.id)).toEqual(['requested by person']);
+  }, 60_000);
+
   it('refuses a giveUpUnpaidMoney that is not a boolean, changing nothing', async () => {
     const { session } = await plainShopper();
     const refused = await expectStatus(requestDeletion(session, { giveUpUnpaidMoney: 'yes' }), 400);

@@ -8,6 +8,7 @@ type PageText =
   | 'cancelButton'
   | 'cancelled'
   | 'invalid'
+  | 'refused'
   | 'home';
 
 const TEXTS: Record<Language, Record<PageText, string> & { confirmed: (date: string) => string }> = {
@@ -20,6 +21,8 @@ const TEXTS: Record<Language, Record<PageText, string> & { confirmed: (date: str
       `Your account will be deleted on ${date}. You have been signed out everywhere; sign in before then to cancel.`,
     cancelled: 'Your account will not be deleted.',
     invalid: 'This link is invalid, used or expired.',
+    refused:
+      'Your account was not scheduled for deletion: something must be finished first. Sign in and ask again to see what.',
     home: 'Go to Offers Marketplace',
   },
   hi: {
@@ -31,6 +34,8 @@ const TEXTS: Record<Language, Record<PageText, string> & { confirmed: (date: str
       `आपका खाता ${date} को हटा दिया जाएगा। आपको हर जगह से साइन आउट कर दिया गया है; रद्द करने के लिए उससे पहले साइन इन करें।`,
     cancelled: 'आपका खाता नहीं हटाया जाएगा।',
     invalid: 'यह लिंक अमान्य है, इस्तेमाल हो चुका है या इसकी समय-सीमा खत्म हो गई है।',
+    refused:
+      'आपका खाता हटाने के लिए तय नहीं हुआ: पहले कुछ पूरा होना बाकी है। क्या बाकी है, यह देखने के लिए साइन इन करके फिर से अनुरोध करें।',
     home: 'ऑफ़र्स मार्केटप्लेस पर जाएँ',
   },
   te: {
@@ -42,6 +47,7 @@ const TEXTS: Record<Language, Record<PageText, string> & { confirmed: (date: str
       `మీ ఖాతా ${date}న తొలగించబడుతుంది. మీరు అన్ని చోట్లా సైన్ అవుట్ అయ్యారు; రద్దు చేయడానికి అంతకు ముందే సైన్ ఇన్ చేయండి.`,
     cancelled: 'మీ ఖాతా తొలగించబడదు.',
     invalid: 'ఈ లింక్ చెల్లదు, ఇప్పటికే వాడారు లేదా గడువు ముగిసింది.',
+    refused: 'మీ ఖాతా తొలగింపుకు షెడ్యూల్ కాలేదు: ముందుగా ఏదో పూర్తి కావాలి. అది ఏమిటో చూడటానికి సైన్ ఇన్ చేసి మళ్లీ అడగండి.',
     home: 'ఆఫర్స్ మార్కెట్‌ప్లేస్‌కు వెళ్లండి',
   },
 };
@@ -66,9 +72,9 @@ export function deletionLinkQuestion(purpose: 'confirm' | 'cancel', language: La
     : noticePage(text.askCancel, text.home, language, publicUrl, text.cancelButton);
 }
 
-/** The page after the button: scheduled (with the date), cancelled, or a link that is not one. */
+/** The page after the button: scheduled (with the date), cancelled, refused, or a link that is not one. */
 export function deletionLinkOutcome(
-  outcome: 'confirmed' | 'cancelled' | 'invalid',
+  outcome: 'confirmed' | 'cancelled' | 'invalid' | 'refused',
   language: Language,
   publicUrl: string,
   eraseAfter?: Date,
@@ -79,6 +85,8 @@ export function deletionLinkOutcome(
       ? text.confirmed(deletionDate(eraseAfter, language))
       : outcome === 'cancelled'
         ? text.cancelled
-        : text.invalid;
+        : outcome === 'refused'
+          ? text.refused
+          : text.invalid;
   return noticePage(heading, text.home, language, publicUrl);
 }

@@ -170,10 +170,13 @@ export class DeletionLinksController {
     reply: FastifyReply,
   ) {
     const { outcome, eraseAfter } = await this.commands.execute(new FollowDeletionLink(purpose, token));
-    return sendNoticePage(
+    const page = sendNoticePage(
       reply,
       outcome !== 'invalid',
       deletionLinkOutcome(outcome, language, this.environment.PUBLIC_URL, eraseAfter),
     );
+    // A link that is not one answers 400, one that cannot be followed yet 409; both change nothing.
+    if (outcome === 'refused') reply.status(409);
+    return page;
   }
 }

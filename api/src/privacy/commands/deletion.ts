@@ -125,7 +125,8 @@ export class RequestAccountDeletionHandler implements ICommandHandler<RequestAcc
   }
 }
 
-export type DeletionLinkOutcome = 'confirmed' | 'cancelled' | 'invalid';
+/** `refused`: something must be finished first (a payout, a claim, money confirmed since the request). */
+export type DeletionLinkOutcome = 'confirmed' | 'cancelled' | 'invalid' | 'refused';
 
 export class FollowDeletionLink extends Command<{ outcome: DeletionLinkOutcome; eraseAfter?: Date }> {
   constructor(
@@ -172,7 +173,7 @@ export class FollowDeletionLinkHandler implements ICommandHandler<FollowDeletion
         request.personId,
         Number(request.givesUpUnpaidPaise) > 0,
       );
-      if ('refusal' in blocker) throw refuse(blocker.refusal, blocker.field);
+      if ('refusal' in blocker) return { outcome: 'refused' as const };
       const eraseAfter = new Date(Date.now() + this.environment.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000);
       await scheduleDeletion(manager, request.id, eraseAfter);
       await endAccountSessions(manager, roleOf(request.personKind), request.personId);
