@@ -415,6 +415,7 @@ describe('deleting a shopper account', () => {
     await expectStatus(followLink(freshLink), 400);
     expect(await logOf('shopper', session.id)).toEqual([
       'requested by person',
+      'lapsed by system',
       'requested by person',
       'confirmed by person',
     ]);

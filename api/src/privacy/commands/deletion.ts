@@ -83,6 +83,14 @@ export class RequestAccountDeletionHandler implements ICommandHandler<RequestAcc
       const open = await openDeletionRequest(manager, kind, personId, true);
       if (open?.state === 'awaiting_confirmation' && open.confirmBefore <= new Date()) {
         await lapseExpiredRequest(manager, open.id);
+        await recordDataRequest(manager, {
+          kind: 'deletion',
+          action: 'lapsed',
+          person: { kind, id: personId },
+          reference: open.id,
+          actedBy: 'system',
+        });
+        record(new AccountDeletionCancelled(open.id, { personKind: kind, personId, via: 'expired' }));
       } else if (open) {
         throw refuse(ACCOUNT_DELETION.refused.alreadyAsked);
       }

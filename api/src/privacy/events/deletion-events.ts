@@ -20,9 +20,12 @@ export class AccountDeletionConfirmed extends DomainEvent<DeletionEventPayload &
   readonly aggregateType = 'DeletionRequest';
 }
 
-/** The person cancelled during the grace period (signed in, or through the mailed link). */
+/**
+ * The person cancelled (signed in, or through the mailed link), or a request never confirmed
+ * lapsed when its link had expired and the person asked again.
+ */
 export class AccountDeletionCancelled extends DomainEvent<
-  DeletionEventPayload & { via: 'sign-in' | 'link' }
+  DeletionEventPayload & { via: 'sign-in' | 'link' | 'expired' }
 > {
   static readonly type = 'AccountDeletionCancelled';
   readonly type = AccountDeletionCancelled.type;
