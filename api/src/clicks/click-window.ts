@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Environment } from '../infrastructure/config/environment.js';
-import { addressGroup } from '../infrastructure/http/client-address.js';
+import { addressDigest } from '../infrastructure/http/client-address.js';
 import { CLIENT_REDIS } from '../infrastructure/platform/platform.module.js';
 
 /** Whether a click-out is an address's first to a coupon in the window, and that first click's id. */
@@ -25,7 +25,7 @@ export class ClickWindow {
   ) {}
 
   private keyOf(address: string, couponId: number): string {
-    return `${this.environment.QUEUE_PREFIX}:clicks:window:${couponId}:${addressGroup(address)}`;
+    return `${this.environment.QUEUE_PREFIX}:clicks:window:${couponId}:${addressDigest(this.environment.SESSION_SECRET, address)}`;
   }
 
   /** Claims the window for `clickId`, or answers the click that holds it. */

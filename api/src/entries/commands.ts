@@ -8,3 +8,4 @@ export { ExpireDueCoupons } from '../coupons/commands/expiry.js';
 export { EndCoupons, ReviseCoupon } from '../coupons/commands/feed-changes.js';
 export { resumeStalledCampaigns } from '../engagement/commands/campaigns.js';
 export { RequestDueFeedRuns, RequestDueFeedRunsHandler } from '../feeds/commands/feed-runs.js';
+export { EraseDueAccounts, EraseDueAccountsHandler } from '../privacy/commands/erasure.js';

@@ -33,6 +33,12 @@ export {
 export type { PublishedEvent } from '../infrastructure/events/domain-event.js';
 export { DomainEvent } from '../infrastructure/events/domain-event.js';
 export { PayoutFailed, PayoutPaid } from '../payouts/events/payout-events.js';
+export {
+  AccountDeletionCancelled,
+  AccountDeletionConfirmed,
+  AccountDeletionRequested,
+  AccountErased,
+} from '../privacy/events/deletion-events.js';
 export { GrievanceAnswered, GrievanceFiled } from '../privacy/events/privacy-events.js';
 export {
   ProductApproved,

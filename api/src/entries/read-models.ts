@@ -127,9 +127,11 @@ export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../m
 export { storeImage } from '../media/media.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
+export { deletionLinkToken } from '../privacy/deletion-links.js';
 export { exportPersonData, PERSON_EXPORTERS } from '../privacy/exporters.js';
 export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
 export type { PersonToForget } from '../privacy/person.js';
+export { deletionRequestById } from '../privacy/queries/deletion-requests.js';
 export { grievanceMailFacts } from '../privacy/queries/grievances.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';
 export { storePageCount } from '../storefront/queries/store-list.js';

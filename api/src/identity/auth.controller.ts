@@ -9,6 +9,7 @@ import { ACCESS_POOL } from '../infrastructure/database/data-source-options.js';
 import { addressGroup } from '../infrastructure/http/client-address.js';
 import { RateLimits } from '../infrastructure/http/rate-limits.js';
 import { NotReplayed } from '../infrastructure/idempotency/not-replayed.js';
+import { scheduledErasureOf } from '../privacy/queries/deletion-requests.js';
 import {
   EMAIL_CONFIRMATION,
   MERCHANT_REGISTRATION,
@@ -98,6 +99,7 @@ export class AuthController {
       ...(session.bearerToken && { token: session.bearerToken }),
       xsrfToken: session.xsrfToken,
       user,
+      ...(await this.scheduledDeletion('shopper', accountId)),
     };
   }
 
@@ -125,6 +127,7 @@ export class AuthController {
       ...(session.bearerToken && { token: session.bearerToken }),
       xsrfToken: session.xsrfToken,
       merchant,
+      ...(await this.scheduledDeletion('merchant', accountId)),
     };
   }
 
@@ -165,6 +168,15 @@ export class AuthController {
   @Get('me')
   whoAmI(@CurrentAccount() account: SignedInAccount): Me {
     return { role: account.role, id: account.id, name: account.name };
+  }
+
+  /**
+   * Signing in during a deletion's grace period says when the account goes, so the person may
+   * cancel (`POST /api/me/account-deletion/cancel`, or the merchant's); nothing otherwise.
+   */
+  private async scheduledDeletion(kind: 'shopper' | 'merchant', accountId: number) {
+    const eraseAfter = await scheduledErasureOf(this.dataSource, kind, accountId);
+    return eraseAfter ? { scheduledDeletion: { eraseAfter: eraseAfter.toISOString() } } : {};
   }
 
   private get secureCookies(): boolean {

@@ -1,6 +1,17 @@
 import { Module } from '@nestjs/common';
 import { RecordDataExportHandler } from './commands/data-export.js';
+import {
+  CancelAccountDeletionHandler,
+  FollowDeletionLinkHandler,
+  RequestAccountDeletionHandler,
+} from './commands/deletion.js';
+import { EraseDueAccountsHandler } from './commands/erasure.js';
 import { AnswerGrievanceHandler, FileGrievanceHandler } from './commands/grievances.js';
+import {
+  DeletionLinksController,
+  MerchantAccountDeletionController,
+  ShopperAccountDeletionController,
+} from './deletion.controllers.js';
 import {
   AdminDataRequestsController,
   AdminGrievancesController,
@@ -22,7 +33,18 @@ import {
     GrievancesController,
     AdminGrievancesController,
     AdminDataRequestsController,
+    ShopperAccountDeletionController,
+    MerchantAccountDeletionController,
+    DeletionLinksController,
   ],
-  providers: [RecordDataExportHandler, FileGrievanceHandler, AnswerGrievanceHandler],
+  providers: [
+    RecordDataExportHandler,
+    FileGrievanceHandler,
+    AnswerGrievanceHandler,
+    RequestAccountDeletionHandler,
+    FollowDeletionLinkHandler,
+    CancelAccountDeletionHandler,
+    EraseDueAccountsHandler,
+  ],
 })
 export class PrivacyModule {}

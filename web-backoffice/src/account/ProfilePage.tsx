@@ -21,6 +21,7 @@ import { useSavedNotice } from '../common/savedNotice';
 import { YourData } from '../privacy/YourData';
 import { API_URL } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
+import { AccountDeletionCard } from './AccountDeletionCard';
 
 const READ_ONLY: Array<keyof Profile> = [
   'userName',
@@ -124,6 +125,7 @@ export const ProfilePage = () => {
         </CardContent>
       </Card>
       <YourData />
+      <AccountDeletionCard />
     </Box>
   );
 };

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETION,
   ADMIN_SIGN_IN,
   CASHBACK_MESSAGES,
   CATEGORY_FORM,
@@ -612,6 +613,19 @@ export const offersEnglish = {
       apiClient: 'App or API client',
       unknownBrowser: 'Unknown browser',
       signOutEverywhere: 'Sign out everywhere',
+    },
+    deletion: {
+      title: 'Delete the account',
+      intro:
+        'Deleting the account removes its contact and sign-in details and ends its coupons; the store brand and the records the law keeps (earnings, amounts, dates, references) stay. We mail a link to confirm; after you confirm, the account is deleted after a grace period and every session ends.',
+      ask: 'Delete the account',
+      requested: ACCOUNT_DELETION.requested,
+      unpaidEarnings: ACCOUNT_DELETION.refused.merchantUnpaidEarnings,
+      alreadyAsked: ACCOUNT_DELETION.refused.alreadyAsked,
+      scheduled: 'This account will be deleted on %{date}.',
+      keep: 'Keep the account',
+      kept: ACCOUNT_DELETION.cancelled,
+      failed: 'Something went wrong. Please try again.',
     },
     profile: {
       title: 'My profile',

@@ -51,8 +51,12 @@ export const authProvider: AuthProvider = {
             'offers.signIn.merchantFailed',
           ];
     me = undefined;
+    let answer: { scheduledDeletion?: { eraseAfter: string } };
     try {
-      await httpClient(`${API_URL}/${path}`, { method: 'POST', body: JSON.stringify(body) });
+      ({ json: answer } = await httpClient(`${API_URL}/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }));
     } catch (error) {
       // Too many attempts has its own message; any other refusal says only that it failed.
       if (error instanceof HttpError && error.status === 429) throw new Error(error.message);
@@ -63,6 +67,9 @@ export const authProvider: AuthProvider = {
       await authProvider.logout({});
       throw new Error(failed);
     }
+    // A merchant whose account is scheduled for deletion lands on its profile, which says when
+    // and offers to keep the account.
+    return answer.scheduledDeletion ? { redirectTo: '/profile' } : undefined;
   },
   async logout() {
     try {

@@ -4,18 +4,24 @@ import { ApiError, api, type SessionSummary } from '../api';
 import { useAuth } from '../auth';
 import { Field, useForm } from '../forms/Field';
 import { type ChangeField, validateChange } from '../forms/password';
-import { PASSWORD_CHANGE, PASSWORD_RULES_TEXT } from '../forms/rules';
+import { ACCOUNT_DELETION, PASSWORD_CHANGE, PASSWORD_RULES_TEXT } from '../forms/rules';
 import { serverFieldErrors } from '../forms/validate';
 import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
+import { DeleteAccount, ScheduledDeletion, useDeletionStatus } from './AccountDeletion';
 
 /** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
 export const preload = (lang: Language) => loadTexts('account', lang);
 
-/** The signed-in user's password and sessions: change the password, see the sessions, sign out everywhere. */
+/**
+ * The signed-in user's password, sessions and account: change the password, see the sessions, sign
+ * out everywhere, delete the account (or, while its deletion is scheduled, cancel it).
+ */
 export default function AccountSecurityPage() {
   useTexts('account');
-  const { t } = useI18n();
+  const { t, msg } = useI18n();
   usePageTitle(t('password.securityTitle'));
+  const [deletion, setDeletion] = useDeletionStatus();
+  const [kept, setKept] = useState(false);
   return (
     <div className="account-page">
       <nav aria-label={t('account.menu')} className="account-nav">
@@ -32,8 +38,23 @@ export default function AccountSecurityPage() {
       </nav>
       <div className="account-content">
         <h1>{t('password.securityTitle')}</h1>
+        {deletion?.state === 'scheduled' && (
+          <ScheduledDeletion
+            status={deletion}
+            onCancelled={(status) => {
+              setDeletion(status);
+              setKept(true);
+            }}
+          />
+        )}
+        <div role="status" className="form-status">
+          {kept && <p className="success">{msg(ACCOUNT_DELETION.cancelled)}</p>}
+        </div>
         <ChangePassword />
         <Sessions />
+        {deletion && deletion.state !== 'scheduled' && (
+          <DeleteAccount status={deletion} onChange={setDeletion} />
+        )}
       </div>
     </div>
   );

@@ -34,12 +34,15 @@ export default function SignInPage() {
     if (!form.valid) return;
     setSubmitting(true);
     try {
-      await api('/api/auth/users/login', {
+      const answer = await api<{ scheduledDeletion?: { eraseAfter: string } }>('/api/auth/users/login', {
         method: 'POST',
         body: { emailOrMobile: form.values.emailOrMobile.trim(), password: form.values.password },
       });
       await refresh();
-      navigate(safeNext(params.get('next')), { replace: true });
+      // An account scheduled for deletion: the page that says when, and offers to cancel.
+      navigate(answer.scheduledDeletion ? '/account/security' : safeNext(params.get('next')), {
+        replace: true,
+      });
     } catch (error) {
       const throttled = error instanceof ApiError && error.status === 429;
       setProblem(msg(throttled ? SIGN_IN_THROTTLE.message : USER_SIGN_IN.failed));

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccountDeletionConfirmed,
+  AccountDeletionRequested,
   ClaimApproved,
   ClaimRejected,
   ContactMessageReceived,
@@ -24,6 +26,8 @@ import {
   adminRecipients,
   claimMailFacts,
   contactMessageById,
+  deletionLinkToken,
+  deletionRequestById,
   destinationOf,
   emailConfirmationToken,
   grievanceMailFacts,
@@ -42,6 +46,7 @@ import {
   userProfile,
 } from '@offers/api/read-models';
 import {
+  ACCOUNT_DELETION,
   type CouponTextLanguage,
   type CouponTexts,
   EMAIL_CONFIRMATION,
@@ -86,6 +91,8 @@ export class MailConsumer implements EventConsumer {
     ClaimRejected.type,
     GrievanceFiled.type,
     GrievanceAnswered.type,
+    AccountDeletionRequested.type,
+    AccountDeletionConfirmed.type,
   ];
 
   constructor(private readonly environment: Environment) {}
@@ -319,6 +326,36 @@ export class MailConsumer implements EventConsumer {
                 dueAt: new Date(grievance.dueAt).toISOString(),
               })
             : this.mail(event, 'grievance-answered', to, { ...common, answer: grievance.answer ?? '' }),
+        ];
+      }
+      case AccountDeletionRequested.type:
+      case AccountDeletionConfirmed.type: {
+        // The links are derived here from the request's id and time: no event holds them, and the
+        // table keeps only their digests. A request gone on (confirmed, cancelled) mails nothing.
+        const request = await deletionRequestById(manager, id);
+        const expected = event.type === AccountDeletionRequested.type ? 'awaiting_confirmation' : 'scheduled';
+        if (!request || request.state !== expected) return [];
+        const to =
+          request.personKind === 'shopper'
+            ? await shopperRecipient(manager, request.personId)
+            : await merchantRecipient(manager, request.personId);
+        if (!to) return [];
+        const link = (purpose: 'confirm' | 'cancel') =>
+          `${PUBLIC_URL}/api/account-deletion/${purpose}?token=${encodeURIComponent(
+            deletionLinkToken(SESSION_SECRET, purpose, request.id, request.requestedAt),
+          )}&lang=${to.language}`;
+        return [
+          event.type === AccountDeletionRequested.type
+            ? this.mail(event, 'account-deletion-confirm', to, {
+                name: to.name,
+                confirmUrl: link('confirm'),
+                validForHours: ACCOUNT_DELETION.confirmValidForHours,
+              })
+            : this.mail(event, 'account-deletion-scheduled', to, {
+                name: to.name,
+                eraseAfter: request.eraseAfter ?? new Date(String(payload.eraseAfter)),
+                cancelUrl: link('cancel'),
+              }),
         ];
       }
       default:

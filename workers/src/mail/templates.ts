@@ -77,6 +77,10 @@ export interface MailParameters {
   'grievance-received': { name: string; reference: string; subject: string; dueAt: string };
   /** The admins' answer to a grievance. */
   'grievance-answered': { name: string; reference: string; subject: string; answer: string };
+  /** The link that confirms an account's deletion (it works for `validForHours`). */
+  'account-deletion-confirm': { name: string; confirmUrl: string; validForHours: number };
+  /** The deletion confirmed: the day of the erasure, and the link that cancels it meanwhile. */
+  'account-deletion-scheduled': { name: string; eraseAfter: Date; cancelUrl: string };
 }
 export type MailTemplate = keyof MailParameters;
 
@@ -294,6 +298,25 @@ const english: Templates = {
       { quote: p.answer },
     ],
   }),
+  'account-deletion-confirm': (p) => ({
+    subject: 'Confirm the deletion of your Offers Marketplace account',
+    blocks: [
+      `Hello ${p.name},`,
+      'You asked us to delete your Offers Marketplace account. Confirm it with the link below; nothing is deleted until you do.',
+      `The link works for ${plural('en', p.validForHours, { one: `${p.validForHours} hour`, other: `${p.validForHours} hours` })}. If you did not ask for this, ignore this mail: your account stays as it is.`,
+    ],
+    action: { label: 'Confirm the deletion', url: p.confirmUrl },
+  }),
+  'account-deletion-scheduled': (p) => ({
+    subject: 'Your Offers Marketplace account will be deleted',
+    blocks: [
+      `Hello ${p.name},`,
+      `Your account will be deleted on ${DATES.en.format(p.eraseAfter)}, with your follows, votes, claims and mails. You have been signed out everywhere.`,
+      'Records the law asks us to keep (earnings and payouts: amounts, dates, references) stay, under a number that names nobody.',
+      'Changed your mind? Cancel with the link below, or sign in before that day.',
+    ],
+    action: { label: 'Keep my account', url: p.cancelUrl },
+  }),
 };
 
 const hindi: Templates = {
@@ -480,6 +503,25 @@ const hindi: Templates = {
       `हमारे शिकायत अधिकारी ने आपकी शिकायत “${p.subject}” (${p.reference}) का उत्तर दिया है:`,
       { quote: p.answer },
     ],
+  }),
+  'account-deletion-confirm': (p) => ({
+    subject: 'अपने ऑफ़र्स मार्केटप्लेस खाते को हटाने की पुष्टि करें',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      'आपने अपना ऑफ़र्स मार्केटप्लेस खाता हटाने का अनुरोध किया है। नीचे दिए लिंक से इसकी पुष्टि करें; पुष्टि होने तक कुछ नहीं हटाया जाएगा।',
+      `यह लिंक ${p.validForHours} घंटे तक काम करता है। अगर आपने यह अनुरोध नहीं किया, तो इस मेल को अनदेखा करें: आपका खाता वैसा ही रहेगा।`,
+    ],
+    action: { label: 'हटाने की पुष्टि करें', url: p.confirmUrl },
+  }),
+  'account-deletion-scheduled': (p) => ({
+    subject: 'आपका ऑफ़र्स मार्केटप्लेस खाता हटा दिया जाएगा',
+    blocks: [
+      `नमस्ते ${p.name},`,
+      `आपका खाता ${DATES.hi.format(p.eraseAfter)} को आपके फ़ॉलो, वोट, दावों और मेल के साथ हटा दिया जाएगा। आपको हर जगह से साइन आउट कर दिया गया है।`,
+      'कानून जिन रिकॉर्ड को रखने को कहता है (कमाई और भुगतान: राशि, तारीख, संदर्भ) वे एक ऐसे नंबर के तहत रहेंगे जिससे किसी की पहचान नहीं होती।',
+      'इरादा बदल गया? नीचे दिए लिंक से रद्द करें, या उस दिन से पहले साइन इन करें।',
+    ],
+    action: { label: 'मेरा खाता रखें', url: p.cancelUrl },
   }),
 };
 
@@ -673,6 +715,25 @@ const telugu: Templates = {
       `మా ఫిర్యాదుల అధికారి మీ ఫిర్యాదు “${p.subject}” (${p.reference})కు సమాధానం ఇచ్చారు:`,
       { quote: p.answer },
     ],
+  }),
+  'account-deletion-confirm': (p) => ({
+    subject: 'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా తొలగింపును నిర్ధారించండి',
+    blocks: [
+      `నమస్తే ${p.name},`,
+      'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతాను తొలగించమని మీరు అడిగారు. కింది లింక్‌తో దాన్ని నిర్ధారించండి; మీరు నిర్ధారించే వరకు ఏదీ తొలగించబడదు.',
+      `ఈ లింక్ ${p.validForHours} గంటల పాటు పనిచేస్తుంది. మీరు దీన్ని అడగకపోతే, ఈ మెయిల్‌ను పట్టించుకోకండి: మీ ఖాతా అలాగే ఉంటుంది.`,
+    ],
+    action: { label: 'తొలగింపును నిర్ధారించండి', url: p.confirmUrl },
+  }),
+  'account-deletion-scheduled': (p) => ({
+    subject: 'మీ ఆఫర్స్ మార్కెట్‌ప్లేస్ ఖాతా తొలగించబడుతుంది',
+    blocks: [
+      `నమస్తే ${p.name},`,
+      `మీ ఖాతా ${DATES.te.format(p.eraseAfter)}న మీ ఫాలోలు, ఓట్లు, క్లెయిమ్‌లు మరియు మెయిల్‌లతో సహా తొలగించబడుతుంది. మీరు అన్ని చోట్లా సైన్ అవుట్ అయ్యారు.`,
+      'చట్టం ఉంచమని అడిగే రికార్డులు (సంపాదనలు మరియు చెల్లింపులు: మొత్తాలు, తేదీలు, రిఫరెన్స్‌లు) ఎవరినీ గుర్తించని ఒక సంఖ్య కింద ఉంటాయి.',
+      'మనసు మార్చుకున్నారా? కింది లింక్‌తో రద్దు చేయండి, లేదా ఆ రోజుకు ముందే సైన్ ఇన్ చేయండి.',
+    ],
+    action: { label: 'నా ఖాతాను ఉంచండి', url: p.cancelUrl },
   }),
 };
 

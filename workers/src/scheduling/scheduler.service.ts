@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ExpireDueCoupons, RequestDueFeedRuns, resumeStalledCampaigns } from '@offers/api/commands';
+import {
+  EraseDueAccounts,
+  ExpireDueCoupons,
+  RequestDueFeedRuns,
+  resumeStalledCampaigns,
+} from '@offers/api/commands';
 import {
   Environment,
   feedImportJobOptions,
@@ -110,6 +115,10 @@ export class SchedulerService extends QueueWorkerHost<unknown> {
         return requested + readded > 0
           ? `requested ${requested} scheduled feed runs, added ${readded} lost jobs again`
           : undefined;
+      },
+      [ScheduledJob.EraseDueAccounts.name]: async () => {
+        const { erased, postponed } = await this.commands.execute(new EraseDueAccounts());
+        return erased + postponed > 0 ? `erased ${erased} accounts, ${postponed} wait` : undefined;
       },
       [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
         const purged = await purgeIdempotencyKeys(this.dataSource);

@@ -145,3 +145,18 @@ export async function endCoupons({ manager, record }: Transaction, couponIds: re
   for (const coupon of ended) record(new CouponEnded(String(coupon.id), { merchantId: coupon.merchantId }));
   return ids;
 }
+
+/**
+ * Ends every live or pending coupon of a merchant whose account is erased, inside the erasure's
+ * transaction, as EndCoupons does (one CouponEnded each). Answers the ids it ended.
+ */
+export async function endCouponsOfMerchant(tx: Transaction, merchantId: number): Promise<number[]> {
+  const rows: Array<{ id: number }> = await tx.manager.query(
+    "SELECT id FROM coupons WHERE merchant_id = $1 AND status IN ('live', 'pending') ORDER BY id",
+    [merchantId],
+  );
+  return endCoupons(
+    tx,
+    rows.map((row) => row.id),
+  );
+}

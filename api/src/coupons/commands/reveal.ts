@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Redis } from 'ioredis';
 import { Environment } from '../../infrastructure/config/environment.js';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
-import { addressGroup } from '../../infrastructure/http/client-address.js';
+import { addressDigest } from '../../infrastructure/http/client-address.js';
 import { CLIENT_REDIS } from '../../infrastructure/platform/platform.module.js';
 import { OFFER_UNAVAILABLE, REVEAL_LIMITS } from '../../rules/coupons.js';
 import { CouponRevealed } from '../events/coupon-events.js';
@@ -23,7 +23,7 @@ export class RevealLimiter {
   ) {}
 
   async shouldCount(address: string, couponId: number): Promise<boolean> {
-    const key = `${this.environment.QUEUE_PREFIX}:reveal:once:${addressGroup(address)}:${couponId}`;
+    const key = `${this.environment.QUEUE_PREFIX}:reveal:once:${addressDigest(this.environment.SESSION_SECRET, address)}:${couponId}`;
     try {
       return (await this.redis.set(key, '1', 'EX', REVEAL_LIMITS.countOncePerSeconds, 'NX')) === 'OK';
     } catch {

@@ -11,3 +11,21 @@ export async function confirmedEarningsPaise(reader: Pick<EntityManager, 'query'
   );
   return Number(row.paise);
 }
+
+/**
+ * Money a store's account still owes or is owed through the product: cashback on its store that
+ * is pending or confirmed (not yet paid to the shopper nor cancelled), and referral bonuses the
+ * merchant earned and was not yet paid. Settled earnings (paid, cancelled) stay as records.
+ */
+export async function unsettledEarningsOfMerchant(
+  reader: Pick<EntityManager, 'query'>,
+  merchantId: number,
+): Promise<number> {
+  const [row]: Array<{ count: number }> = await reader.query(
+    `SELECT count(*)::int AS count FROM earnings
+     WHERE (merchant_id = $1 AND state IN ('pending', 'confirmed'))
+        OR (beneficiary_merchant_id = $1 AND state = 'confirmed')`,
+    [merchantId],
+  );
+  return row.count;
+}

@@ -117,3 +117,22 @@ export async function referrerOfShopper(
   );
   return row;
 }
+
+/**
+ * What an erasure finds the person's other rows by: the account's email and number, as stored
+ * now. Undefined for no such account, or a merchant account without an email (a store that never
+ * had an account, or one already forgotten).
+ */
+export async function accountContact(
+  reader: Reader,
+  kind: 'shopper' | 'merchant',
+  id: number,
+): Promise<{ email: string; mobile: string | null } | undefined> {
+  const [row] = await reader.query(
+    kind === 'shopper'
+      ? 'SELECT email, mobile_number AS mobile FROM users WHERE id = $1'
+      : 'SELECT email, mobile FROM merchants WHERE id = $1 AND email IS NOT NULL',
+    [id],
+  );
+  return row;
+}

@@ -33,3 +33,12 @@ export const LIST_ACCOUNT_SESSIONS = `
 
 export const PURGE_ENDED_SESSIONS = `
   DELETE FROM sessions WHERE expires_at <= now() OR last_used_at <= now() - make_interval(hours => $1)`;
+
+/** Ends every session of an account, in the caller's transaction (an account's deletion confirmed). */
+export async function endAccountSessions(
+  manager: { query: (sql: string, parameters: unknown[]) => Promise<unknown> },
+  role: 'user' | 'merchant',
+  accountId: number,
+): Promise<void> {
+  await manager.query(END_ACCOUNT_SESSIONS, [role, accountId, null]);
+}

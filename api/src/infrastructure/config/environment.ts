@@ -275,6 +275,16 @@ export class Environment {
   @Max(365)
   CLAIM_ANSWER_DAYS = 30;
 
+  /**
+   * Days between a confirmed account deletion and its erasure, during which signing in or the
+   * mailed link cancels it; 0 erases at the next run of the erasure job.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(90)
+  ACCOUNT_DELETION_GRACE_DAYS = 7;
+
   /** The smallest payout of confirmed cashback a shopper may request, in rupees (more than 0). */
   @Matches(/^(?!0+(\.0{1,2})?$)\d{1,7}(\.\d{1,2})?$/, {
     message: 'must be an amount in rupees above 0 with up to 2 decimals',

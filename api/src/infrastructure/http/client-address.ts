@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
@@ -66,4 +67,16 @@ export function forwardedFor(request: {
   socket: { remoteAddress?: string };
 }): string {
   return [request.headers['x-forwarded-for'], request.socket.remoteAddress].flat().filter(Boolean).join(', ');
+}
+
+/**
+ * What Redis keys counting per address hold of it (rate limits, the click-out window, revealed
+ * codes): a keyed digest of its group, never the address, so nothing in Redis gives a person's
+ * address back after they are forgotten (IPv4 is small enough that a bare hash would).
+ */
+export function addressDigest(secret: string, address: string): string {
+  return createHmac('sha256', secret)
+    .update(`redis-address:${addressGroup(address)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -7,7 +7,7 @@ import { RATE_LIMITS, type RateLimit, type RateLimitClass } from '../../rules/ra
 import { Environment } from '../config/environment.js';
 import { Metrics } from '../metrics/metrics.js';
 import { CLIENT_REDIS } from '../redis/redis-connection.js';
-import { addressGroup, addressMatcher } from './client-address.js';
+import { addressDigest, addressMatcher } from './client-address.js';
 
 /** A 429 that says when to try again; the error filter sends its `Retry-After`. */
 export class TooManyRequests extends HttpException {
@@ -36,6 +36,7 @@ interface Limiter {
 export class RateLimits {
   private readonly limiters = new Map<string, Limiter>();
   private readonly exempt: (address: string) => boolean;
+  private readonly secret: string;
 
   constructor(
     @Inject(CLIENT_REDIS) redis: Redis,
@@ -43,6 +44,7 @@ export class RateLimits {
     private readonly metrics: Metrics,
   ) {
     this.exempt = addressMatcher(environment.RATE_LIMIT_EXEMPT);
+    this.secret = environment.SESSION_SECRET;
     for (const [name, limit] of Object.entries(RATE_LIMITS) as Array<[RateLimitClass, RateLimit]>) {
       const options = { points: limit.points, duration: limit.seconds };
       const store = new RateLimiterRedis({
@@ -61,7 +63,7 @@ export class RateLimits {
    */
   async consume(name: RateLimitClass, address: string): Promise<void> {
     if (this.exempt(address)) return;
-    await this.take(name, addressGroup(address));
+    await this.take(name, addressDigest(this.secret, address));
   }
 
   private async take(name: RateLimitClass, key: string): Promise<void> {

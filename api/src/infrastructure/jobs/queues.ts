@@ -88,6 +88,11 @@ export const ScheduledJob = {
    * queued without one (Redis restarted empty).
    */
   ScheduleFeedRuns: { name: 'schedule-feed-runs', everyMs: 60_000 },
+  /**
+   * Erases the accounts whose deletion was confirmed and whose grace period is over, each in one
+   * transaction (see api/src/privacy/commands/erasure.ts).
+   */
+  EraseDueAccounts: { name: 'erase-due-accounts', everyMs: 15 * 60_000 },
   /** Makes this month's and next month's partitions of the clicks table, weeks before they fill. */
   EnsureClickPartitions: { name: 'ensure-click-partitions', everyMs: 6 * 3600_000 },
   /**

@@ -260,3 +260,12 @@ export const adminPayout = (row: PayoutRow): AdminPayout => ({
   userEmail: row.userEmail,
   accountNumber: row.accountNumber,
 });
+
+/** How many of the shopper's payouts are still on their way (requested or processing). */
+export async function openPayoutCount(reader: Reader, userId: number): Promise<number> {
+  const [row] = await reader.query(
+    "SELECT count(*)::int AS count FROM payouts WHERE user_id = $1 AND state IN ('requested', 'processing')",
+    [userId],
+  );
+  return row.count;
+}

@@ -34,6 +34,7 @@ import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.j
 import { DataRequests1765050000000 } from './1765050000000-data-requests.js';
 import { Retention1765200000000 } from './1765200000000-retention.js';
 import { Grievances1765300000000 } from './1765300000000-grievances.js';
+import { DeletionRequests1765400000000 } from './1765400000000-deletion-requests.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   DataRequests1765050000000,
   Retention1765200000000,
   Grievances1765300000000,
+  DeletionRequests1765400000000,
 ];
