@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
 import { ACCOUNT_DELETION } from '@offers/api/rules';
+import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { BEARER_SIGN_IN, registerAndSignInUser, type Session, sessionFrom } from '../support/accounts.js';
 import type { HttpResponse } from '../support/api-app.js';
@@ -211,9 +212,16 @@ describe('deleting a shopper account', () => {
     await untilEventsProcessed(market, 20_000);
     const values = [name, email, mobile, address, clientAddress];
     const redis = market.test.environment;
-    // Before: the values are in the tables, and the registration's event in a finished job's data.
-    expect(await findPersonalValues(market.api.dataSource, values, ['outbox', 'inbox'])).not.toEqual([]);
-    expect(await findPersonalValuesInRedis(redis.REDIS_URL, redis.QUEUE_PREFIX, [email])).not.toEqual([]);
+    // Before: the values are in the tables. Events carry ids, so no job holds them; a probe that
+    // does shows the Redis scan would find one in a hash, as BullMQ keeps a job's data.
+    expect(await findPersonalValues(market.api.dataSource, values)).not.toEqual([]);
+    const probe = new Redis(redis.REDIS_URL);
+    await probe.hset(`${redis.QUEUE_PREFIX}:probe:1`, 'data', JSON.stringify({ email }));
+    expect(await findPersonalValuesInRedis(redis.REDIS_URL, redis.QUEUE_PREFIX, [email])).toEqual([
+      `${redis.QUEUE_PREFIX}:probe:1: ${email}`,
+    ]);
+    await probe.del(`${redis.QUEUE_PREFIX}:probe:1`);
+    probe.disconnect();
     await runErasureJob(async () => (await deletionState(session)).state === 'erased');
 
     // No table holds any of the person's values: not the event log either, as events carry ids.
