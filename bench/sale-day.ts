@@ -16,7 +16,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoSlotsSeed, firstAdminSeed } from '@offers/api/demo';
-import { dataSourceOptions, migrateDatabase, outboxLag, outboxWaiting } from '@offers/api/platform';
+import {
+  dataSourceOptions,
+  featureEntities,
+  migrateDatabase,
+  outboxLag,
+  outboxWaiting,
+} from '@offers/api/platform';
 import { listedCoupons, merchantAnalytics, storePageNames } from '@offers/api/read-models';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
@@ -196,7 +202,8 @@ async function main(): Promise<void> {
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
     await migrateDatabase(environment.DATABASE_URL);
-    dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }));
+    // The features' entities too: the demo seeds save content through repositories, as the demo CLI does.
+    dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
     await dataSource.initialize();
     for (const seed of [firstAdminSeed, demoSlotsSeed]) await seed.run(dataSource, environment);
 
