@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CouponRevealed, type PublishedEvent } from '@offers/api/events';
-import { appendToOutbox } from '@offers/api/platform';
+import { CouponRevealed, DomainEvent, type PublishedEvent, UserRegistered } from '@offers/api/events';
+import { appendToOutbox, migrations } from '@offers/api/platform';
 import { ANALYTICS, marketClock } from '@offers/api/rules';
 import { CouponListingProjection, DailyFiguresProjection } from '@offers/workers/consumers';
 import { EventDispatcher, rebuildProjection } from '@offers/workers/events';
@@ -227,6 +227,61 @@ describe('daily figures from the event log', () => {
               (SELECT sum(count)::int FROM daily_figures WHERE figure = 'click-outs' AND coupon_id <> 0) AS counted`,
     );
     expect(clickOuts[0].counted).toBe(clickOuts[0].logged);
+  });
+
+  it('rebuilds to the same figures after the personal fields are removed from older payloads', async () => {
+    const figures = () =>
+      market.api.dataSource.query(
+        `SELECT figure, merchant_id, coupon_id, day::text, count::int, amount_paise::text FROM daily_figures
+         ORDER BY figure, merchant_id, coupon_id, day`,
+      );
+    // Sign-ups as they were recorded before events carried ids only.
+    const older = [1, 2].map(
+      (n) =>
+        new UserRegistered(String(2_000_000 + n), {
+          userName: `Older Shopper ${n}`,
+          email: `older.shopper.${n}@example.in`,
+          referralCode: '',
+          referredBy: '',
+        } as never),
+    );
+    // A profile change as it was recorded: with the new values.
+    class OlderProfileUpdated extends DomainEvent<Record<string, string>> {
+      readonly type = 'UserProfileUpdated';
+      readonly aggregateType = 'User';
+    }
+    const profile = new OlderProfileUpdated('2000001', {
+      userName: 'Older Shopper 1b',
+      address: '1 Older Street',
+    });
+    await market.api.dataSource.transaction((manager) => appendToOutbox(manager, [...older, profile]));
+    await untilEventsProcessed(market);
+    const projection = market.workers.module
+      .get(EventDispatcher)
+      .consumers.find((consumer) => consumer.name === 'daily-figures')!;
+    await rebuildProjection(market.workers.dataSource, projection);
+    const before = await figures();
+
+    const Retention = migrations.find((migration) => migration.name === 'Retention1765200000000')!;
+    const runner = market.api.dataSource.createQueryRunner();
+    try {
+      await new Retention().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const logged = await market.api.dataSource.query(
+      "SELECT payload::text AS payload FROM outbox WHERE type = 'UserRegistered' ORDER BY position",
+    );
+    expect(logged.length).toBeGreaterThanOrEqual(older.length + signUps);
+    for (const { payload } of logged)
+      expect(payload).not.toMatch(/older\.shopper|Older Shopper|"email"|"userName"/);
+    const [changed] = await market.api.dataSource.query('SELECT payload FROM outbox WHERE id = $1', [
+      profile.id,
+    ]);
+    expect(changed.payload).toEqual({ changed: ['address', 'userName'] });
+
+    await rebuildProjection(market.workers.dataSource, projection);
+    expect(await figures()).toEqual(before);
   });
 });
 

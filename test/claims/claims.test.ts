@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_SHOPPER, demoClaimsSeed, demoCouponsSeed, demoPayoutsSeed } from '@offers/api/demo';
 import { CLAIM_MESSAGES, CLAIM_RULES, countedMessage } from '@offers/api/rules';
 import sharp from 'sharp';
-import { registerAndSignInUser, type Session } from '../support/accounts.js';
+import { BEARER_SIGN_IN, registerAndSignInUser, type Session, sessionFrom } from '../support/accounts.js';
 import { clickOutDaysAgo } from '../support/claims.js';
 import { multipart } from '../support/coupons.js';
 import { type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
@@ -548,5 +549,47 @@ describe('purchases that wait in the queue', () => {
       earningId,
     ]);
     expect(earning.state).toBe('cancelled');
+  });
+});
+
+describe('the demo marketplace', () => {
+  it('has the demo shopper’s claims in each state, the waiting one with its invoice, filed once', async () => {
+    const { dataSource } = market.api;
+    const { environment } = market.test;
+    await demoCouponsSeed.run(dataSource, environment);
+    await demoPayoutsSeed.run(dataSource, environment);
+    expect(await demoClaimsSeed.run(dataSource, environment)).toContain('3 missing-cashback claims');
+    expect(await demoClaimsSeed.run(dataSource, environment)).toBeUndefined();
+
+    const signedIn = await inject('POST', '/api/auth/users/login', BEARER_SIGN_IN, {
+      email: DEMO_SHOPPER.email,
+      userName: DEMO_SHOPPER.userName,
+      password: DEMO_SHOPPER.password,
+    });
+    const shopper = sessionFrom(signedIn, signedIn.json().userId);
+    const claims = (await inject('GET', '/api/me/missing-cashback-claims', shopper.bearer)).json();
+    expect(
+      claims.map((claim: { state: string; invoiceUrl: string | null; reason: string | null }) => [
+        claim.state,
+        claim.invoiceUrl !== null,
+        claim.reason,
+      ]),
+    ).toEqual([
+      ['open', true, null],
+      ['rejected', false, 'The store reports this order as returned.'],
+      ['approved', false, null],
+    ]);
+    // The waiting claim is in the admins' queue, its invoice theirs to open.
+    const queue = (
+      await inject(
+        'GET',
+        '/api/admin/missing-cashback-claims?filter={"state":"open","kind":"claim"}',
+        market.admin,
+      )
+    ).json();
+    const waiting = queue.find((claim: { userId: number }) => claim.userId === shopper.id);
+    expect((await inject('GET', waiting.invoiceUrl, market.admin)).headers['content-type']).toMatch(
+      /^image\//,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
-import { newClickId } from '@offers/api/read-models';
+import { clickOutTarget, newClickId, usableCoupon } from '@offers/api/read-models';
 import { CLICK_OUT, POSTBACK, TRACKING } from '@offers/api/rules';
 import { CouponListingProjection, DailyFiguresProjection } from '@offers/workers/consumers';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
@@ -214,6 +214,44 @@ describe('click-outs', () => {
     const named = await liveCoupon(shop, { merchantUrl: 'https://shop.example.in/?aff_sub=old&page=2' });
     const again = await clickOut(named, {}, 'aff_sub');
     expect(again.answer.headers.location).toBe(`https://shop.example.in/?aff_sub=${again.clickId}&page=2`);
+  });
+
+  it('reads the coupon, then its merchant once (shown, site and tracking), for a click-out and a reveal', async () => {
+    const statements: string[] = [];
+    // The database itself answers; the statements it is sent are noted on the way.
+    const noting = {
+      query: (sql: string, parameters?: unknown[]) => {
+        statements.push(sql);
+        return market.api.dataSource.query(sql, parameters);
+      },
+    };
+    const { session: shop } = await registerAndSignInMerchant(market.api.baseUrl);
+    await inject('PUT', '/api/merchant/tracking', shop.bearer, {
+      subIdParam: 'aff_click',
+      cookieWindowDays: 30,
+    });
+    const id = await liveCoupon(shop, { merchantUrl: 'https://counted.example.in/' });
+
+    expect(await clickOutTarget(noting, id)).toEqual({
+      couponId: id,
+      merchantId: shop.id,
+      url: 'https://counted.example.in/',
+      subIdParam: 'aff_click',
+    });
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((sql) => /\bFROM merchants\b/.test(sql))).toHaveLength(1);
+
+    statements.length = 0;
+    expect(await usableCoupon(noting, id)).toMatchObject({
+      couponId: id,
+      url: 'https://counted.example.in/',
+    });
+    expect(statements).toHaveLength(2);
+    // A hidden store's coupon leads nowhere, decided by the same one read of its merchant.
+    await market.api.dataSource.query('UPDATE merchants SET store_hidden = true WHERE id = $1', [shop.id]);
+    statements.length = 0;
+    expect(await clickOutTarget(noting, id)).toBeUndefined();
+    expect(statements).toHaveLength(2);
   });
 
   it('never goes anywhere but the coupon’s stored URL', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CouponApproved, type PublishedEvent } from '@offers/api/events';
 import { validateEnvironment } from '@offers/api/platform';
-import { STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules';
+import { waitingAlerts } from '@offers/api/read-models';
+import { marketClock, STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules';
 import { EventDispatcher } from '@offers/workers/events';
-import { StoreAlerts, StoreAlertsConsumer } from '@offers/workers/mail';
+import { STORE_ALERT_BATCH, StoreAlerts, StoreAlertsConsumer } from '@offers/workers/mail';
+import type { EntityManager } from 'typeorm';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { apiPath, type EngagementMarket, startEngagementMarket } from '../support/engagement.js';
 import { approve, submitCoupon, untilEventsProcessed, untilListed } from '../support/marketplace.js';
@@ -424,5 +426,121 @@ describe('alerts of new offers', () => {
     );
     await untilMailsSettled();
     expect(storeAlertsTo(registration.email)).toHaveLength(1);
+  });
+});
+
+describe('a sweep of more followers than one batch', () => {
+  let merchantId: number;
+  let couponId: number;
+  let laterCoupon: number;
+  let template: Session;
+
+  /** `count` new followers of the store (copies of one shopper), each with an alert of `alerted` waiting. */
+  async function followersWaiting(
+    manager: Pick<EntityManager, 'query'>,
+    count: number,
+    alerted: number,
+  ): Promise<number[]> {
+    const tag = `f${Date.now().toString(36)}`;
+    const users: Array<{ id: number }> = await manager.query(
+      `INSERT INTO users (user_name, email, mobile_number, password_hash, referral_code, referred_by, address, language)
+       SELECT user_name || $2 || g, $2 || g || '.' || email, mobile_number || $2 || g, password_hash,
+              referral_code || $2 || g, referred_by, address, language
+       FROM users, generate_series(1, $3::int) g WHERE id = $1 ORDER BY g RETURNING id`,
+      [template.id, tag, count],
+    );
+    const ids = users.map(({ id }) => id).sort((a, b) => a - b);
+    await manager.query('INSERT INTO store_follows (user_id, merchant_id) SELECT unnest($1::int[]), $2', [
+      ids,
+      merchantId,
+    ]);
+    await alertAgain(manager, ids, alerted);
+    return ids;
+  }
+
+  const alertAgain = (manager: Pick<EntityManager, 'query'>, userIds: number[], alerted: number) =>
+    manager.query(
+      'INSERT INTO store_alerts (user_id, coupon_id, merchant_id) SELECT unnest($1::int[]), $2, $3',
+      [userIds, alerted, merchantId],
+    );
+
+  beforeAll(async () => {
+    const store = await storeWithOffer('Crowd Favourite', 'Flat 5% off on everything');
+    merchantId = store.merchant.id;
+    couponId = store.couponId;
+    laterCoupon = await submitCoupon(market, store.merchant, { title: 'Flat 8% off on everything' });
+    ({ session: template } = await registerAndSignInUser(market.api.baseUrl));
+  });
+
+  it('reads and locks only the pairs after where the last batch stopped', async () => {
+    const followers = await followersWaiting(market.api.dataSource, 5, couponId);
+    const { day } = marketClock(tomorrowInIndia());
+    const pairs = (batch: { alerts: Array<{ userId: number }> }) => batch.alerts.map(({ userId }) => userId);
+    const runner = market.api.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      const first = await waitingAlerts(runner.manager, day, merchantId, 2);
+      expect(pairs(first)).toEqual(followers.slice(0, 2));
+      expect(first.next).toEqual({ userId: followers[1], merchantId });
+      // Another sender finds every other follower's alert free: the batch locked its own alone.
+      const [{ free }] = await market.api.dataSource.query(
+        `SELECT count(*)::int AS free FROM (SELECT 1 FROM store_alerts WHERE merchant_id = $1 AND mailed_at IS NULL
+         FOR UPDATE SKIP LOCKED) free`,
+        [merchantId],
+      );
+      expect(free).toBe(followers.length - 2);
+
+      const second = await waitingAlerts(runner.manager, day, merchantId, 2, first.next);
+      expect(pairs(second)).toEqual(followers.slice(2, 4));
+      const last = await waitingAlerts(runner.manager, day, merchantId, 2, second.next);
+      expect(pairs(last)).toEqual(followers.slice(4));
+      expect(last.next).toBeUndefined();
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+      await market.api.dataSource.query('DELETE FROM store_alerts WHERE user_id = ANY($1::int[])', [
+        followers,
+      ]);
+    }
+  });
+
+  it('mails every waiting follower once, past the pairs already mailed that day', async () => {
+    // Undone at the end: the sweep's mails are never sent.
+    const runner = market.api.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      const { manager } = runner;
+      const alerts = market.workers.module.get(StoreAlerts);
+      const followers = await followersWaiting(manager, STORE_ALERT_BATCH + 2, couponId);
+      const recorded = async () =>
+        (
+          await manager.query(
+            `SELECT count(*)::int AS mails, count(DISTINCT idempotency_key)::int AS keys FROM outgoing_mails
+             WHERE idempotency_key LIKE $1`,
+            [`store-alert:%:${merchantId}:${marketClock(tomorrowInIndia()).day}`],
+          )
+        )[0];
+      expect(await alerts.mailDue(manager, tomorrowInIndia(), merchantId)).toBe(followers.length);
+      expect(await recorded()).toEqual({ mails: followers.length, keys: followers.length });
+
+      // More alerts for everyone mailed today wait for tomorrow; followers after them are mailed.
+      await alertAgain(manager, followers, laterCoupon);
+      const latecomers = await followersWaiting(manager, 2, couponId);
+      expect(await alerts.mailDue(manager, tomorrowInIndia(18), merchantId)).toBe(latecomers.length);
+      expect(await recorded()).toEqual({
+        mails: followers.length + latecomers.length,
+        keys: followers.length + latecomers.length,
+      });
+      const [{ waiting }] = await manager.query(
+        'SELECT count(*)::int AS waiting FROM store_alerts WHERE merchant_id = $1 AND mailed_at IS NULL',
+        [merchantId],
+      );
+      expect(waiting).toBe(followers.length);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 });

@@ -82,7 +82,8 @@ describe('user registration', () => {
       "SELECT payload FROM outbox WHERE type = 'UserRegistered' AND aggregate_id = $1",
       [String(userId)],
     );
-    expect(event.payload).toMatchObject({ email: registration.email, referralCode, referredBy: 'OFFERS' });
+    // Ids and codes only: the mail consumer reads the address from the account.
+    expect(event.payload).toEqual({ referralCode, referredBy: 'OFFERS' });
   });
 
   it('credits the referrer whose code is given', async () => {
@@ -219,7 +220,13 @@ describe('merchant registration', () => {
       "SELECT payload FROM outbox WHERE type = 'MerchantRegistered' AND aggregate_id = $1",
       [String(merchantId)],
     );
-    expect(event.payload).toMatchObject({ email: registration.email, referredByType: 'merchant' });
+    expect(event.payload).toMatchObject({ referredByType: 'merchant' });
+    expect(Object.keys(event.payload).sort()).toEqual([
+      'confirmationExpiresAt',
+      'referralCode',
+      'referredByCode',
+      'referredByType',
+    ]);
     const token = emailConfirmationToken(
       test.environment.SESSION_SECRET,
       merchantId,
@@ -242,10 +249,10 @@ describe('merchant registration', () => {
     ]);
     expect(merchant.is_email_confirmed).toBe(true);
     const confirmations = await dataSource.query(
-      "SELECT count(*)::int AS n FROM outbox WHERE type = 'MerchantEmailConfirmed' AND aggregate_id = $1",
+      "SELECT payload FROM outbox WHERE type = 'MerchantEmailConfirmed' AND aggregate_id = $1",
       [String(merchantId)],
     );
-    expect(confirmations).toEqual([{ n: 1 }]);
+    expect(confirmations).toEqual([{ payload: {} }]);
   });
 
   it.each([

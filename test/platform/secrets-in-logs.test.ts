@@ -62,11 +62,18 @@ describe('logs', () => {
     }
   });
 
-  it('redact passwords, tokens, emails and mobile numbers in logged objects', () => {
+  it('redact passwords, tokens, emails, mobile numbers, names and client addresses in logged objects', () => {
     api.app.get(PinoLogger).warn(
       {
-        body: { password: 'Hunter@2026', token: 'abc.def', email: 'asha@example.in', mobile: '9876543210' },
+        body: {
+          password: 'Hunter@2026',
+          token: 'abc.def',
+          email: 'asha@example.in',
+          mobile: '9876543210',
+          userName: 'Asha Rao',
+        },
         user: { currentPassword: 'Old@2026', newPassword: 'New@2027' },
+        request: { ip: '203.0.113.77', remoteAddress: '203.0.113.78' },
       },
       'probe',
     );
@@ -79,6 +86,9 @@ describe('logs', () => {
       '9876543210',
       'Old@2026',
       'New@2027',
+      'Asha Rao',
+      '203.0.113.77',
+      '203.0.113.78',
     ]) {
       expect(text).not.toContain(secret);
     }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CouponApproved, CouponRevealed, type PublishedEvent } from '@offers/api/events';
 import { STORE_VISIBILITY } from '@offers/api/rules';
 import { CouponListingProjection, StorePageProjection } from '@offers/workers/consumers';
+import type { EntityManager } from 'typeorm';
 import { confirmMerchantEmail, registerAndSignInMerchant, type Session } from '../support/accounts.js';
 import {
   approve,
@@ -103,5 +106,53 @@ describe('an admin', () => {
     const unknown = await put('/api/admin/stores/999999', market.admin, { hidden: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(STORE_VISIBILITY.notFound);
+  });
+});
+
+describe('the coupon listings', () => {
+  it('read the stores of a lot once, a reveal between its coupons or not, and list only public stores', async () => {
+    const shown = await merchantWithShop(true);
+    const hidden = await merchantWithShop(true);
+    const event = (type: string, couponId: number, merchantId: number): PublishedEvent => ({
+      id: randomUUID(),
+      position: '0',
+      type,
+      aggregateType: 'Coupon',
+      aggregateId: String(couponId),
+      payload: { merchantId },
+      occurredAt: new Date().toISOString(),
+    });
+    // Undone at the end: the lot is applied here only to see what it reads.
+    const runner = market.api.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await runner.query('UPDATE merchants SET store_hidden = true WHERE id = $1', [hidden.session.id]);
+      const statements: string[] = [];
+      // The database itself answers; the statements it is sent are noted on the way.
+      const noting = {
+        query: (sql: string, parameters?: unknown[]) => {
+          statements.push(sql);
+          return runner.query(sql, parameters);
+        },
+      } as unknown as EntityManager;
+      await new CouponListingProjection().handleLot(
+        [
+          event(CouponApproved.type, shown.couponId, shown.session.id),
+          event(CouponRevealed.type, shown.couponId, shown.session.id),
+          event(CouponApproved.type, hidden.couponId, hidden.session.id),
+        ],
+        noting,
+      );
+      expect(statements.filter((sql) => /\bFROM merchants\b/.test(sql))).toHaveLength(1);
+      const listed = await runner.query(
+        'SELECT coupon_id AS "couponId" FROM coupon_listings WHERE coupon_id = ANY($1::int[])',
+        [[shown.couponId, hidden.couponId]],
+      );
+      expect(listed).toEqual([{ couponId: shown.couponId }]);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 });

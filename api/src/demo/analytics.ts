@@ -110,12 +110,9 @@ function history(
     for (let n = random.poisson(5 * busy); n > 0; n -= 1) {
       const time = at(daysAgo);
       if (time === null) continue;
-      const shopper = `shopper${index}`;
       quiet.push(
         happened(
           new UserRegistered(NO_RECORD, {
-            userName: shopper,
-            email: `${shopper}@offers.localhost`,
             referralCode: '',
             referredBy: '',
           }),

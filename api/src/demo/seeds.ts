@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { firstAdminSeed } from '../identity/admin-seed.js';
 import type { Environment } from '../infrastructure/config/environment.js';
 import { demoAnalyticsSeed } from './analytics.js';
+import { demoClaimsSeed } from './claims.js';
 import { demoContentSeed } from './content.js';
 import { demoCouponsSeed } from './coupons.js';
 import { demoFeedsSeed } from './feeds.js';
@@ -27,5 +28,6 @@ export const seeds: Seed[] = [
   demoFeedsSeed,
   demoStorefrontSeed,
   demoPayoutsSeed,
+  demoClaimsSeed,
   demoAnalyticsSeed,
 ];

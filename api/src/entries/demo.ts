@@ -13,6 +13,7 @@ export {
   seedSlotsInBulk,
 } from '../coupons/queries/bulk-seed.js';
 export { demoAnalyticsSeed } from '../demo/analytics.js';
+export { demoClaimsSeed } from '../demo/claims.js';
 export { DEMO_HOME, demoContentSeed } from '../demo/content.js';
 export { DEMO_COUPON_COUNT, DEMO_MERCHANT_PASSWORD, DEMO_STORES, demoCouponsSeed } from '../demo/coupons.js';
 export { DEMO_FEED_DAY, DEMO_FEEDS, DEMO_WAITING_ADVERTISER, movedToToday } from '../demo/feeds.js';

@@ -18,7 +18,7 @@ export {
 export { migrations } from '../infrastructure/database/migrations/index.js';
 export { preparedStatement, runPrepared } from '../infrastructure/database/prepared-statements.js';
 export { ChangeListener } from '../infrastructure/events/change-listener.js';
-export { forgetInbox, recordInInbox } from '../infrastructure/events/inbox-store.js';
+export { forgetInbox, purgeHandledInbox, recordInInbox } from '../infrastructure/events/inbox-store.js';
 export { outboxBacklog } from '../infrastructure/events/outbox-backlog.js';
 export { outboxSignalChannel } from '../infrastructure/events/outbox-signal.js';
 export {

@@ -9,7 +9,8 @@ export { merchantAnalytics, period } from '../analytics/queries/dashboards.js';
 export { rateAtClick, storeCashback } from '../cashback/queries/rates.js';
 export { claimMailFacts } from '../claims/queries/answers.js';
 export { newClickId } from '../clicks/click-ids.js';
-export { ensureClickPartitions } from '../clicks/queries/clicks.js';
+export { sweepAnonymousClicks } from '../clicks/queries/click-retention.js';
+export { clickOutTarget, ensureClickPartitions } from '../clicks/queries/clicks.js';
 export { replaceHomeContent } from '../content/home-content-store.js';
 export { buildHomeContent } from '../content/queries/home-content.js';
 export { HomeContentCache } from '../content/queries/home-content-cache.js';
@@ -21,6 +22,7 @@ export {
   showCouponListings,
 } from '../coupons/coupon-listing-store.js';
 export { expirySweepCounts, liveCouponsInSlot } from '../coupons/queries/bulk-seed.js';
+export { usableCoupon } from '../coupons/queries/coupon-records.js';
 export { HOLD_EXPIRY_SWEEP } from '../coupons/queries/coupon-status.js';
 export { couponSuggestionsPlan } from '../coupons/queries/coupon-suggestions.js';
 export { DUE_COUPONS } from '../coupons/queries/expiry-sweep.js';
@@ -83,7 +85,7 @@ export {
 } from '../feeds/queries/runs.js';
 export { feedCredential } from '../feeds/queries/sources.js';
 export { storeAlertUnsubscribeToken } from '../follows/alert-links.js';
-export type { WaitingAlerts } from '../follows/queries/alerts.js';
+export type { AlertPair, WaitingAlerts, WaitingAlertsBatch } from '../follows/queries/alerts.js';
 export {
   markAlertsMailed,
   purgeMailedAlerts,
@@ -107,11 +109,13 @@ export { insertStoreWithoutAccount } from '../identity/queries/stores-without-ac
 export { referralInvitation } from '../identity/referrals.js';
 export { areaRole, BAD_XSRF_TOKEN, NOT_SIGNED_IN, Public } from '../identity/sessions/access.js';
 export type { Role } from '../identity/sessions/session.service.js';
-export { keepDevMail } from '../mail/dev-mailbox.js';
+export { keepDevMail, purgeDevMailbox } from '../mail/dev-mailbox.js';
 export type { MailToSend, OutgoingMail, RenderedMail } from '../mail/outgoing-mails.js';
 export {
+  emptySentMails,
   markMailSent,
   OUTGOING_MAIL_CHANNEL,
+  parametersWithoutSecrets,
   recordMailFailure,
   recordOutgoingMails,
   takeNextDueMail,

@@ -19,6 +19,14 @@ export async function shopperWithEmailExists(reader: Manager, email: string): Pr
   return rows.length > 0;
 }
 
+/** The id of the shopper with this address (lower case), or undefined. */
+export async function shopperIdByEmail(reader: Manager, email: string): Promise<number | undefined> {
+  const [row]: Array<{ id: number }> = await reader.query('SELECT id FROM users WHERE lower(email) = $1', [
+    email,
+  ]);
+  return row?.id;
+}
+
 /** Adds the demo shopper with a referral code of its own; answers its id. Not in production. */
 export async function addDemoShopper(manager: EntityManager, shopper: DemoShopper): Promise<number> {
   const referralCode = await unusedReferralCode(manager);

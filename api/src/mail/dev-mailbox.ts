@@ -22,3 +22,15 @@ export async function keepDevMail(writer: Writer, mail: CaughtMail): Promise<voi
     [mail.sender, mail.recipients, mail.subject, mail.text, mail.html],
   );
 }
+
+/**
+ * The development mailbox stands in for the recipients' own mailboxes, so its mails keep their
+ * links for a developer to follow; they go once older than `keepHours`, with what they hold.
+ */
+export async function purgeDevMailbox(writer: Writer, keepHours: number): Promise<number> {
+  const [, removed] = await writer.query(
+    'DELETE FROM dev_mailbox WHERE received_at < now() - make_interval(hours => $1)',
+    [keepHours],
+  );
+  return removed ?? 0;
+}

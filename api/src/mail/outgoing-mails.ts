@@ -27,6 +27,32 @@ export interface OutgoingMail {
   content: RenderedMail;
   headers?: Record<string, string>;
   campaignId?: number;
+  /**
+   * What the template was rendered with: kept after the mail is sent (its bodies are not), less
+   * any parameter that acts (see {@link parametersWithoutSecrets}).
+   */
+  parameters?: object;
+}
+
+/** A parameter whose name says it is a secret, or a link that carries a token, acts for its holder. */
+const SECRET_NAME = /token|secret|password/i;
+const ACTING_LINK = /[?&#](token|key|code|signature)=/i;
+
+/**
+ * The parameters as a sent mail keeps them: links that act (password reset, email and
+ * newsletter confirmation, unsubscribe: each carries a token) and anything named like a secret
+ * are left out, at any depth; what remains says what the mail told, not how to act on it.
+ */
+export function parametersWithoutSecrets(parameters: unknown): unknown {
+  if (Array.isArray(parameters)) return parameters.map(parametersWithoutSecrets);
+  if (parameters === null || typeof parameters !== 'object') return parameters;
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parameters)) {
+    if (SECRET_NAME.test(name)) continue;
+    if (typeof value === 'string' && ACTING_LINK.test(value)) continue;
+    kept[name] = parametersWithoutSecrets(value);
+  }
+  return kept;
 }
 
 /**
@@ -37,9 +63,9 @@ export async function recordOutgoingMails(manager: Writer, mails: OutgoingMail[]
   if (mails.length === 0) return 0;
   const inserted = await manager.query(
     `INSERT INTO outgoing_mails (idempotency_key, template, recipient, language, subject, text_body, html_body,
-                                 headers, campaign_id)
+                                 headers, campaign_id, parameters)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                          $8::jsonb[], $9::int[])
+                          $8::jsonb[], $9::int[], $10::jsonb[])
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id`,
     [
@@ -52,6 +78,7 @@ export async function recordOutgoingMails(manager: Writer, mails: OutgoingMail[]
       mails.map((mail) => mail.content.html),
       mails.map((mail) => JSON.stringify(mail.headers ?? {})),
       mails.map((mail) => mail.campaignId ?? null),
+      mails.map((mail) => JSON.stringify(parametersWithoutSecrets(mail.parameters ?? {}))),
     ],
   );
   if (inserted.length > 0) await manager.query(`SELECT pg_notify('${OUTGOING_MAIL_CHANNEL}', '')`);
@@ -84,9 +111,18 @@ export async function takeNextDueMail(manager: Writer): Promise<MailToSend | und
   return mail;
 }
 
+/**
+ * What a mail keeps once it is sent or given up: its template, language, recipient and the
+ * parameters without secrets. Its subject and bodies (names, amounts, and the links that reset a
+ * password, confirm an address or unsubscribe) and its headers (the one-click unsubscribe link)
+ * are emptied in the same statement that marks it, so they are never kept after sending.
+ */
+const EMPTIED = "subject = '', text_body = '', html_body = '', headers = '{}'";
+
 export async function markMailSent(manager: Writer, mailId: string): Promise<void> {
   await manager.query(
-    "UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1",
+    `UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1, ${EMPTIED}
+     WHERE id = $1`,
     [mailId],
   );
 }
@@ -104,4 +140,28 @@ export async function recordMailFailure(
        next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
     [failure.mailId, failure.attempts, failure.error, failure.final, failure.retryInSeconds],
   );
+  // A mail given up is never sent: its links are of no use to anyone but whoever reads the table.
+  if (failure.final)
+    await manager.query(`UPDATE outgoing_mails SET ${EMPTIED} WHERE id = $1`, [failure.mailId]);
+}
+
+/**
+ * Empties any sent or given-up mail still holding its subject, bodies or headers (one marked by
+ * a sender of an older version, or restored from a backup), in batches; answers how many.
+ */
+export async function emptySentMails(manager: Writer, batch = 1000): Promise<number> {
+  let emptied = 0;
+  for (;;) {
+    const rows: unknown[] = await manager.query(
+      `UPDATE outgoing_mails SET ${EMPTIED}
+       WHERE id IN (SELECT id FROM outgoing_mails
+                    WHERE status <> 'pending'
+                      AND (subject <> '' OR text_body <> '' OR html_body <> '' OR headers <> '{}')
+                    LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+      [batch],
+    );
+    emptied += rows.length;
+    if (rows.length < batch) return emptied;
+  }
 }

@@ -61,6 +61,11 @@ export class CouponListingProjection implements EventConsumer {
       ({ event, couponIds }) => couponIds.length > 0 && !COUNTING_EVENTS.includes(event.type),
     );
     await manager.query(lockCoupons(showsOrHides), [couponIds]);
+    // The stores of every coupon the lot shows or hides, read from their owners once for the lot.
+    const stores = await this.publicStores(
+      manager,
+      changes.flatMap(({ event, couponIds }) => (COUNTING_EVENTS.includes(event.type) ? [] : couponIds)),
+    );
     // Coupons shown or hidden one after another are projected together (a feed's lot is
     // thousands): a click or a vote in between is counted in its place.
     let projecting: number[] = [];
@@ -69,14 +74,14 @@ export class CouponListingProjection implements EventConsumer {
         projecting.push(...couponIds);
         continue;
       }
-      await this.project(manager, projecting);
+      await showCouponListings(manager, projecting, stores);
       projecting = [];
       // Clicks reorder the popular lists; the API's ready lists pick that up within a minute.
       if (event.type === CouponRevealed.type)
         await countCouponClick(manager, couponIds[0]!, event.occurredAt);
       else await recountCouponVotes(manager, couponIds[0]!);
     }
-    await this.project(manager, projecting);
+    await showCouponListings(manager, projecting, stores);
   }
 
   /**
@@ -92,17 +97,14 @@ export class CouponListingProjection implements EventConsumer {
   }
 
   /**
-   * Shows each live coupon whose store shoppers may see, hides the others. The stores are read from
-   * their owners first, once for the whole batch, and the listing rows written by coupons.
+   * The stores of these coupons that shoppers may see (coupons of the others are hidden), read from
+   * their owners (coupons, identity, storefront) once, whatever the number of coupons; the listing
+   * rows are then written by coupons.
    */
-  private async project(manager: EntityManager, couponIds: readonly number[]): Promise<void> {
-    if (couponIds.length === 0) return;
+  private async publicStores(manager: EntityManager, couponIds: readonly number[]) {
+    if (couponIds.length === 0) return [];
     const stores = await storeIdentities(manager, await storesOfCoupons(manager, couponIds));
-    await showCouponListings(
-      manager,
-      couponIds,
-      [...stores.values()].filter((store) => store.isPublic),
-    );
+    return [...stores.values()].filter((store) => store.isPublic);
   }
 
   async reset(manager: EntityManager): Promise<void> {

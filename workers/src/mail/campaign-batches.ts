@@ -110,6 +110,7 @@ export class CampaignBatchesWorker extends QueueWorkerHost<CampaignBatch> {
         template: 'campaign',
         recipient: subscriber.email,
         language: subscriber.language,
+        // No parameters: the campaign's row keeps its subject, body and coupons.
         campaignId: campaign.id,
         headers: newsletterHeaders(PUBLIC_URL, token, subscriber.language),
         content: renderMail('campaign', subscriber.language, {

@@ -75,17 +75,15 @@ export class EarningUpdates {
     let recorded = 1;
     if (told.length > 0) {
       const updates = await this.updates(manager, told, language);
+      const parameters = { name: shopper.name, updates, earningsUrl: earningsUrl(PUBLIC_URL, language) };
       recorded = await recordOutgoingMails(manager, [
         {
           idempotencyKey: earningUpdatesMailKey(shopper.userId, day),
           template: 'earning-updates',
           recipient: shopper.email,
           language,
-          content: renderMail('earning-updates', language, {
-            name: shopper.name,
-            updates,
-            earningsUrl: earningsUrl(PUBLIC_URL, language),
-          }),
+          content: renderMail('earning-updates', language, parameters),
+          parameters,
         },
       ]);
     }

@@ -317,6 +317,7 @@ export class MailConsumer implements EventConsumer {
       recipient: to.email,
       language: to.language,
       content: renderMail(template, to.language, parameters),
+      parameters,
       headers,
     };
   }

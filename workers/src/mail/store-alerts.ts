@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CouponApproved, type PublishedEvent } from '@offers/api/events';
 import { Environment } from '@offers/api/platform';
 import {
+  type AlertPair,
   markAlertsMailed,
   queueStoreAlerts,
   recordOutgoingMails,
@@ -16,8 +17,8 @@ import type { EventConsumer } from '../events/event-consumer.js';
 import { isQuietHour } from './quiet-hours.js';
 import { renderMail } from './templates.js';
 
-/** Pairs of follower and store mailed per statement by a sweep. */
-const SWEEP_BATCH = 200;
+/** Pairs of follower and store a sweep reads, locks and mails at a time. */
+export const STORE_ALERT_BATCH = 200;
 
 /**
  * Mails followers the new offers of the stores they follow: at most one mail per follower and
@@ -38,11 +39,14 @@ export class StoreAlerts {
     } = marketClock(now);
     if (isQuietHour(this.environment.STORE_ALERT_QUIET_HOURS, hour)) return 0;
     let mailed = 0;
-    for (;;) {
-      const batch = await waitingAlerts(manager, day, merchantId, SWEEP_BATCH);
-      for (const alerts of batch) mailed += await this.mail(manager, alerts, day);
-      if (batch.length < SWEEP_BATCH) return mailed;
-    }
+    // Each batch starts after the last pair of the one before: every waiting row is read once.
+    let after: AlertPair | undefined;
+    do {
+      const batch = await waitingAlerts(manager, day, merchantId, STORE_ALERT_BATCH, after);
+      for (const alerts of batch.alerts) mailed += await this.mail(manager, alerts, day);
+      after = batch.next;
+    } while (after);
+    return mailed;
   }
 
   private async mail(manager: EntityManager, alerts: WaitingAlerts, day: string): Promise<number> {
@@ -63,23 +67,25 @@ export class StoreAlerts {
       );
       // The link names the mail's language, which the page it opens speaks.
       const unsubscribeUrl = `${PUBLIC_URL}/api/follows/unsubscribe?token=${encodeURIComponent(token)}&lang=${language}`;
+      const parameters = {
+        name: alerts.name,
+        storeName: alerts.storeName,
+        storeUrl,
+        offers: shown.map((offer) => ({
+          label: offer.title,
+          url: `${storeUrl}#coupon-${offer.id}-title`,
+        })),
+        more: alerts.offers.length - shown.length,
+        unsubscribeUrl,
+      };
       recorded = await recordOutgoingMails(manager, [
         {
           idempotencyKey: storeAlertMailKey(alerts.userId, alerts.merchantId, day),
           template: 'store-alert',
           recipient: alerts.email,
           language,
-          content: renderMail('store-alert', language, {
-            name: alerts.name,
-            storeName: alerts.storeName,
-            storeUrl,
-            offers: shown.map((offer) => ({
-              label: offer.title,
-              url: `${storeUrl}#coupon-${offer.id}-title`,
-            })),
-            more: alerts.offers.length - shown.length,
-            unsubscribeUrl,
-          }),
+          content: renderMail('store-alert', language, parameters),
+          parameters,
           headers: {
             'List-Unsubscribe': `<${unsubscribeUrl}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -5,6 +5,7 @@ import { ExpireDueCoupons, RequestDueFeedRuns, resumeStalledCampaigns } from '@o
 import {
   Environment,
   feedImportJobOptions,
+  purgeHandledInbox,
   purgeIdempotencyKeys,
   QueueName,
   QueueRegistry,
@@ -13,11 +14,14 @@ import {
   UnitOfWork,
 } from '@offers/api/platform';
 import {
+  emptySentMails,
   ensureClickPartitions,
+  purgeDevMailbox,
   purgeExpiredSignInData,
   purgeMailedAlerts,
   purgeMailedNotices,
   staleQueuedRuns,
+  sweepAnonymousClicks,
 } from '@offers/api/read-models';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -110,6 +114,24 @@ export class SchedulerService extends QueueWorkerHost<unknown> {
       [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
         const purged = await purgeIdempotencyKeys(this.dataSource);
         return purged > 0 ? `removed ${purged} idempotency keys` : undefined;
+      },
+      [ScheduledJob.EmptySentMails.name]: async () => {
+        const emptied = await emptySentMails(this.dataSource);
+        const caught = await purgeDevMailbox(this.dataSource, this.environment.DEV_MAILBOX_KEEP_HOURS);
+        return emptied + caught > 0
+          ? `emptied ${emptied} sent mails, removed ${caught} from the development mailbox`
+          : undefined;
+      },
+      [ScheduledJob.SweepAnonymousClicks.name]: async () => {
+        const removed = await sweepAnonymousClicks(
+          this.dataSource,
+          this.environment.ANONYMOUS_CLICK_KEEP_DAYS,
+        );
+        return removed > 0 ? `counted and removed ${removed} old anonymous clicks` : undefined;
+      },
+      [ScheduledJob.PurgeHandledInbox.name]: async () => {
+        const removed = await purgeHandledInbox(this.dataSource, this.environment.INBOX_KEEP_DAYS);
+        return removed > 0 ? `removed ${removed} old inbox rows` : undefined;
       },
       [ScheduledJob.PurgeExpiredSignIns.name]: async () => {
         const { sessions, failures } = await purgeExpiredSignInData(

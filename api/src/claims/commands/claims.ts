@@ -15,7 +15,7 @@ import {
 } from '../../earnings/commands/purchases.js';
 import { trackedClicks } from '../../earnings/queries/purchases.js';
 import { Environment } from '../../infrastructure/config/environment.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { storePrivateImage } from '../../media/private-media.js';
 import { CLAIM_MESSAGES, CLAIM_RULES, indiaDayStart } from '../../rules/claims.js';
 import { rupeesToPaise } from '../../rules/money.js';
@@ -72,81 +72,88 @@ export class FileClaimHandler implements ICommandHandler<FileClaim> {
     private readonly environment: Environment,
   ) {}
 
-  execute({ userId, form, invoice, clientAddress }: FileClaim) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      await lockShopperClaims(manager, userId);
-      const click = await shopperClick(manager, userId, form.clickId);
-      // Another shopper's click is answered as no click at all.
-      if (!click) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.clickNotFound });
-      const ageMs = Date.now() - new Date(click.clickedAt).getTime();
-      if (ageMs < CLAIM_RULES.minAgeDays * DAY_MS) throw fieldError(422, 'clickId', CLAIM_MESSAGES.tooRecent);
-      const windowDays = (await storeCashbackStates(manager, [click.merchantId])).get(
-        click.merchantId,
-      )!.claimWindowDays;
-      if (ageMs > windowDays * DAY_MS)
-        throw fieldError(422, 'clickId', countedMessage(CLAIM_MESSAGES.tooOld, windowDays));
-      if ((await trackedClicks(manager, [click.id])).size > 0) {
-        throw fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyTracked);
-      }
-      if ((await claimedClicks(manager, [click.id])).size > 0) {
-        throw fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyClaimed);
-      }
-      const amountPaise = rupeesToPaise(form.amount);
-      if (amountPaise <= 0) throw fieldError(400, 'amount', CLAIM_MESSAGES.amount.zero);
-      const orderDay = indiaDayStart(form.orderDate);
-      if (Number.isNaN(orderDay.getTime()) || indiaDay(orderDay) !== form.orderDate) {
-        throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.invalid);
-      }
-      if (form.orderDate < indiaDay(new Date(click.clickedAt))) {
-        throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.beforeClick);
-      }
-      if (form.orderDate > indiaDay(new Date()))
-        throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.future);
-      if (await orderClaimed(manager, click.merchantId, form.orderId)) {
-        throw fieldError(409, 'orderId', CLAIM_MESSAGES.orderIdTaken);
-      }
-      if ((await openClaimCount(manager, userId)) >= CLAIM_RULES.openMax) {
-        throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.tooManyOpen });
-      }
-      const invoiceId = invoice
-        ? await storePrivateImage(manager, invoice, 'invoice', {
-            maxBytes: CLAIM_RULES.invoiceMaxMegabytes * 1024 * 1024,
-            types: ['image/jpeg', 'image/png', 'image/webp'],
-            notImage: CLAIM_MESSAGES.invoiceNotImage,
-            tooLarge: CLAIM_MESSAGES.invoiceTooLarge,
-          })
-        : null;
-      const sameAddress =
-        click.clientAddressKey === null
-          ? null
-          : click.clientAddressKey === clientAddressKey(this.environment.SESSION_SECRET, clientAddress);
-      const inserted = await insertClaim(manager, {
-        userId,
-        merchantId: click.merchantId,
-        couponId: click.couponId,
-        clickId: click.id,
-        clickedAt: click.clickedAt,
-        sameAddress,
-        orderId: form.orderId,
-        orderDate: form.orderDate,
-        amountPaise,
-        invoiceId,
-      });
-      if ('taken' in inserted) {
-        throw inserted.taken === 'click'
-          ? fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyClaimed)
-          : fieldError(409, 'orderId', CLAIM_MESSAGES.orderIdTaken);
-      }
-      record(
-        new MissingCashbackClaimed(String(inserted.id), {
-          userId,
-          merchantId: click.merchantId,
-          clickId: click.id,
-        }),
-      );
-      return inserted;
-    });
+  execute(command: FileClaim) {
+    return this.unitOfWork.run((tx) => fileClaim(tx, this.environment, command));
   }
+}
+
+/** The work of FileClaim, in the caller's transaction (the demo seed files its claims this way). */
+export async function fileClaim(
+  { manager, record }: Transaction,
+  environment: Environment,
+  { userId, form, invoice, clientAddress }: Pick<FileClaim, 'userId' | 'form' | 'invoice' | 'clientAddress'>,
+): Promise<{ id: number }> {
+  await lockShopperClaims(manager, userId);
+  const click = await shopperClick(manager, userId, form.clickId);
+  // Another shopper's click is answered as no click at all.
+  if (!click) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.clickNotFound });
+  const ageMs = Date.now() - new Date(click.clickedAt).getTime();
+  if (ageMs < CLAIM_RULES.minAgeDays * DAY_MS) throw fieldError(422, 'clickId', CLAIM_MESSAGES.tooRecent);
+  const windowDays = (await storeCashbackStates(manager, [click.merchantId])).get(
+    click.merchantId,
+  )!.claimWindowDays;
+  if (ageMs > windowDays * DAY_MS)
+    throw fieldError(422, 'clickId', countedMessage(CLAIM_MESSAGES.tooOld, windowDays));
+  if ((await trackedClicks(manager, [click.id])).size > 0) {
+    throw fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyTracked);
+  }
+  if ((await claimedClicks(manager, [click.id])).size > 0) {
+    throw fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyClaimed);
+  }
+  const amountPaise = rupeesToPaise(form.amount);
+  if (amountPaise <= 0) throw fieldError(400, 'amount', CLAIM_MESSAGES.amount.zero);
+  const orderDay = indiaDayStart(form.orderDate);
+  if (Number.isNaN(orderDay.getTime()) || indiaDay(orderDay) !== form.orderDate) {
+    throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.invalid);
+  }
+  if (form.orderDate < indiaDay(new Date(click.clickedAt))) {
+    throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.beforeClick);
+  }
+  if (form.orderDate > indiaDay(new Date()))
+    throw fieldError(400, 'orderDate', CLAIM_MESSAGES.orderDate.future);
+  if (await orderClaimed(manager, click.merchantId, form.orderId)) {
+    throw fieldError(409, 'orderId', CLAIM_MESSAGES.orderIdTaken);
+  }
+  if ((await openClaimCount(manager, userId)) >= CLAIM_RULES.openMax) {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.tooManyOpen });
+  }
+  const invoiceId = invoice
+    ? await storePrivateImage(manager, invoice, 'invoice', {
+        maxBytes: CLAIM_RULES.invoiceMaxMegabytes * 1024 * 1024,
+        types: ['image/jpeg', 'image/png', 'image/webp'],
+        notImage: CLAIM_MESSAGES.invoiceNotImage,
+        tooLarge: CLAIM_MESSAGES.invoiceTooLarge,
+      })
+    : null;
+  const sameAddress =
+    click.clientAddressKey === null
+      ? null
+      : click.clientAddressKey === clientAddressKey(environment.SESSION_SECRET, clientAddress);
+  const inserted = await insertClaim(manager, {
+    userId,
+    merchantId: click.merchantId,
+    couponId: click.couponId,
+    clickId: click.id,
+    clickedAt: click.clickedAt,
+    sameAddress,
+    orderId: form.orderId,
+    orderDate: form.orderDate,
+    amountPaise,
+    invoiceId,
+  });
+  if ('taken' in inserted) {
+    throw inserted.taken === 'click'
+      ? fieldError(409, 'clickId', CLAIM_MESSAGES.alreadyClaimed)
+      : fieldError(409, 'orderId', CLAIM_MESSAGES.orderIdTaken);
+  }
+  record(
+    new MissingCashbackClaimed(String(inserted.id), {
+      userId,
+      merchantId: click.merchantId,
+      clickId: click.id,
+    }),
+  );
+  return inserted;
 }
 
 export class ApproveClaim extends Command<void> {
@@ -171,41 +178,49 @@ export class ApproveClaimHandler implements ICommandHandler<ApproveClaim> {
   ) {}
 
   execute({ claimId, adminId }: ApproveClaim) {
-    return this.unitOfWork.run(async (tx) => {
-      const claim = await claimById(tx.manager, claimId, { lock: true });
-      if (!claim) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.notFound });
-      if (claim.state !== 'open') {
-        throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.answered(claim.state) });
-      }
-      let earningId: number;
-      if (claim.kind === 'claim') {
-        const clickedAt = new Date(claim.clickedAt!);
-        const orderDay = indiaDayStart(claim.orderDate);
-        ({ earningId } = await recordClaimedPurchase(
-          tx,
-          {
-            userId: claim.userId,
-            merchantId: claim.merchantId,
-            couponId: claim.couponId!,
-            orderId: claim.orderId,
-            amountPaise: Number(claim.amountPaise),
-            // The order's day, but never before the click it came from.
-            purchasedAt: orderDay > clickedAt ? orderDay : clickedAt,
-            clickId: claim.clickId!,
-            clickedAt,
-          },
-          this.environment,
-        ));
-      } else {
-        earningId = claim.earningId!;
-        await creditHeldPurchase(tx, earningId, this.environment);
-      }
-      await answerClaim(tx.manager, claimId, { state: 'approved', adminId, reason: null, earningId });
-      tx.record(
-        new ClaimApproved(String(claimId), { kind: claim.kind, userId: claim.userId, adminId, earningId }),
-      );
-    });
+    return this.unitOfWork.run((tx) => approveClaim(tx, this.environment, claimId, adminId));
   }
+}
+
+/** The work of ApproveClaim, in the caller's transaction. */
+export async function approveClaim(
+  tx: Transaction,
+  environment: Environment,
+  claimId: number,
+  adminId: number,
+): Promise<void> {
+  const claim = await claimById(tx.manager, claimId, { lock: true });
+  if (!claim) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.notFound });
+  if (claim.state !== 'open') {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.answered(claim.state) });
+  }
+  let earningId: number;
+  if (claim.kind === 'claim') {
+    const clickedAt = new Date(claim.clickedAt!);
+    const orderDay = indiaDayStart(claim.orderDate);
+    ({ earningId } = await recordClaimedPurchase(
+      tx,
+      {
+        userId: claim.userId,
+        merchantId: claim.merchantId,
+        couponId: claim.couponId!,
+        orderId: claim.orderId,
+        amountPaise: Number(claim.amountPaise),
+        // The order's day, but never before the click it came from.
+        purchasedAt: orderDay > clickedAt ? orderDay : clickedAt,
+        clickId: claim.clickId!,
+        clickedAt,
+      },
+      environment,
+    ));
+  } else {
+    earningId = claim.earningId!;
+    await creditHeldPurchase(tx, earningId, environment);
+  }
+  await answerClaim(tx.manager, claimId, { state: 'approved', adminId, reason: null, earningId });
+  tx.record(
+    new ClaimApproved(String(claimId), { kind: claim.kind, userId: claim.userId, adminId, earningId }),
+  );
 }
 
 export class RejectClaim extends Command<void> {
@@ -227,15 +242,24 @@ export class RejectClaimHandler implements ICommandHandler<RejectClaim> {
   ) {}
 
   execute({ claimId, adminId, reason }: RejectClaim) {
-    return this.unitOfWork.run(async (tx) => {
-      const claim = await claimById(tx.manager, claimId, { lock: true });
-      if (!claim) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.notFound });
-      if (claim.state !== 'open') {
-        throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.answered(claim.state) });
-      }
-      if (claim.kind !== 'claim') await cancelHeldPurchase(tx, claim.earningId!, this.environment);
-      await answerClaim(tx.manager, claimId, { state: 'rejected', adminId, reason, earningId: null });
-      tx.record(new ClaimRejected(String(claimId), { kind: claim.kind, userId: claim.userId, adminId }));
-    });
+    return this.unitOfWork.run((tx) => rejectClaim(tx, this.environment, claimId, adminId, reason));
   }
+}
+
+/** The work of RejectClaim, in the caller's transaction. */
+export async function rejectClaim(
+  tx: Transaction,
+  environment: Environment,
+  claimId: number,
+  adminId: number,
+  reason: string,
+): Promise<void> {
+  const claim = await claimById(tx.manager, claimId, { lock: true });
+  if (!claim) throw new NotFoundException({ statusCode: 404, message: CLAIM_MESSAGES.notFound });
+  if (claim.state !== 'open') {
+    throw new ConflictException({ statusCode: 409, message: CLAIM_MESSAGES.answered(claim.state) });
+  }
+  if (claim.kind !== 'claim') await cancelHeldPurchase(tx, claim.earningId!, environment);
+  await answerClaim(tx.manager, claimId, { state: 'rejected', adminId, reason, earningId: null });
+  tx.record(new ClaimRejected(String(claimId), { kind: claim.kind, userId: claim.userId, adminId }));
 }

@@ -22,11 +22,10 @@ export async function clickOutTarget(
   manager: Pick<EntityManager, 'query'>,
   couponId: number,
 ): Promise<ClickOutTargetRow | undefined> {
+  // The coupon, then its merchant once: whether its store is shown, its site and its tracking.
   const coupon = await usableCoupon(manager, couponId);
-  if (!coupon) return undefined;
-  const tracking = (await merchantTracking(manager, [coupon.merchantId])).get(coupon.merchantId);
   return (
-    tracking && { couponId, merchantId: coupon.merchantId, url: coupon.url, subIdParam: tracking.subIdParam }
+    coupon && { couponId, merchantId: coupon.merchantId, url: coupon.url, subIdParam: coupon.subIdParam }
   );
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { merchantsAsStores } from '../../identity/queries/store-identities.js';
+import { merchantsAsStores, merchantsAsTrackedStores } from '../../identity/queries/store-identities.js';
 import { entityOrder, type ListRequest } from '../../infrastructure/http/react-admin.js';
 import { mediaUrl } from '../../media/media.js';
 import { COUPON_TEXT_FIELDS, COUPON_TEXT_LANGUAGES, type CouponTexts } from '../../rules/coupons.js';
@@ -153,18 +153,23 @@ export async function couponRecordsPage(
   return { rows, total };
 }
 
-/** A coupon shoppers may use now, with where it leads: its own URL, else its store's site. */
+/**
+ * A coupon shoppers may use now, with where it leads: its own URL, else its store's site, and the
+ * sub-id parameter its store's tracking reads on a click-out.
+ */
 export interface UsableCoupon {
   couponId: number;
   merchantId: number;
   couponCode: string | null;
   url: string | null;
+  subIdParam: string;
 }
 
 /**
  * The coupon while shoppers may use it: live, before its expiry date, of a store shown to shoppers
  * (identity's rule); undefined otherwise. The one rule of revealing a code and of following a
- * coupon to its store.
+ * coupon to its store. Two statements: the coupon, then its merchant (shown or not, its site and
+ * its tracking at once).
  */
 export async function usableCoupon(
   reader: Pick<EntityManager, 'query'>,
@@ -176,9 +181,9 @@ export async function usableCoupon(
     [couponId],
   );
   if (!coupon) return undefined;
-  const merchant = (await merchantsAsStores(reader, [coupon.merchantId])).get(coupon.merchantId);
+  const merchant = (await merchantsAsTrackedStores(reader, [coupon.merchantId])).get(coupon.merchantId);
   if (!merchant?.isPublic) return undefined;
-  return { ...coupon, url: coupon.url ?? merchant.siteUrl };
+  return { ...coupon, url: coupon.url ?? merchant.siteUrl, subIdParam: merchant.subIdParam };
 }
 
 /** The store a coupon belongs to, or undefined when there is no such coupon. */

@@ -33,10 +33,24 @@ export interface WaitingAlerts {
   offers: Array<{ id: number; title: string }>;
 }
 
+/** A follower and store pair, the place a sweep has reached in (user, merchant) order. */
+export interface AlertPair {
+  userId: number;
+  merchantId: number;
+}
+
+/** One batch of a sweep: the pairs to mail, and where the next batch starts (none: the sweep is done). */
+export interface WaitingAlertsBatch {
+  alerts: WaitingAlerts[];
+  next: AlertPair | undefined;
+}
+
 /**
- * Follower and store pairs with alerts waiting and no alert mail yet on `day`, one store's or
- * every store's. Rows are locked (others skip them), so two senders never take the same alerts.
- * The follower comes from identity, the store's name from storefront, the titles from coupons and
+ * The next `limit` follower and store pairs after `after` (in user, merchant order) with alerts
+ * waiting and no alert mail yet on `day`, one store's or every store's. Only those pairs' rows are
+ * read and locked (others skip them), so two senders never take the same alerts and a sweep reads
+ * each waiting row once, however many wait. Pairs already mailed that day are passed over. The
+ * follower comes from identity, the store's name from storefront, the titles from coupons and
  * whether a mail went from mail, each asked once per batch.
  */
 export async function waitingAlerts(
@@ -44,22 +58,48 @@ export async function waitingAlerts(
   day: string,
   merchantId: number | undefined,
   limit: number,
-): Promise<WaitingAlerts[]> {
-  const alerts: Array<{ userId: number; merchantId: number; couponId: number }> = await manager.query(
-    `SELECT user_id AS "userId", merchant_id AS "merchantId", coupon_id AS "couponId" FROM store_alerts
-     WHERE mailed_at IS NULL AND ($1::int IS NULL OR merchant_id = $1)
-     ORDER BY user_id, merchant_id, created_at, coupon_id
-     FOR UPDATE SKIP LOCKED`,
-    [merchantId ?? null],
-  );
-  const pairKey = (alert: { userId: number; merchantId: number }) =>
-    storeAlertMailKey(alert.userId, alert.merchantId, day);
-  const mailed = await recordedMailKeys(manager, [...new Set(alerts.map(pairKey))]);
+  after?: AlertPair,
+): Promise<WaitingAlertsBatch> {
+  const pairKey = (pair: AlertPair) => storeAlertMailKey(pair.userId, pair.merchantId, day);
+  // Pairs mailed today are skipped here, before any row is locked; pages of `limit` pairs are read
+  // until `limit` unmailed ones are found or none are left.
+  const unmailed: AlertPair[] = [];
+  let cursor = after;
+  let more = true;
+  while (more && unmailed.length < limit) {
+    const page: AlertPair[] = await manager.query(
+      `SELECT DISTINCT user_id AS "userId", merchant_id AS "merchantId" FROM store_alerts
+       WHERE mailed_at IS NULL AND ($1::int IS NULL OR merchant_id = $1)
+         AND ($2::int IS NULL OR (user_id, merchant_id) > ($2::int, $3::int))
+       ORDER BY user_id, merchant_id LIMIT $4`,
+      [merchantId ?? null, cursor?.userId ?? null, cursor?.merchantId ?? null, limit],
+    );
+    const mailed = await recordedMailKeys(manager, page.map(pairKey));
+    let taken = 0;
+    for (const pair of page) {
+      if (unmailed.length === limit) break;
+      taken += 1;
+      cursor = pair;
+      if (!mailed.has(pairKey(pair))) unmailed.push(pair);
+    }
+    // A short page read to its end leaves no pair after it.
+    more = page.length === limit || taken < page.length;
+  }
+  const alerts: Array<AlertPair & { couponId: number }> =
+    unmailed.length === 0
+      ? []
+      : await manager.query(
+          `SELECT a.user_id AS "userId", a.merchant_id AS "merchantId", a.coupon_id AS "couponId"
+           FROM store_alerts a JOIN unnest($1::int[], $2::int[]) AS p(user_id, merchant_id)
+                ON a.user_id = p.user_id AND a.merchant_id = p.merchant_id
+           WHERE a.mailed_at IS NULL
+           ORDER BY a.user_id, a.merchant_id, a.created_at, a.coupon_id
+           FOR UPDATE OF a SKIP LOCKED`,
+          [unmailed.map((pair) => pair.userId), unmailed.map((pair) => pair.merchantId)],
+        );
   const pairs = new Map<string, typeof alerts>();
   for (const alert of alerts) {
     const key = pairKey(alert);
-    if (mailed.has(key)) continue;
-    if (!pairs.has(key) && pairs.size === limit) break;
     pairs.set(key, [...(pairs.get(key) ?? []), alert]);
   }
   const batch = [...pairs.values()];
@@ -78,7 +118,7 @@ export async function waitingAlerts(
       return pair.map(({ couponId }) => ({ couponId, language: follower.language }));
     }),
   );
-  return batch.flatMap((pair) => {
+  const ready = batch.flatMap((pair) => {
     const { userId, merchantId } = pair[0];
     const follower = followers.get(userId);
     const store = stores.get(merchantId);
@@ -99,6 +139,7 @@ export async function waitingAlerts(
       },
     ];
   });
+  return { alerts: ready, next: more ? cursor : undefined };
 }
 
 export async function markAlertsMailed(manager: EntityManager, userId: number, couponIds: number[]) {

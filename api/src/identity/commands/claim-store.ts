@@ -47,8 +47,8 @@ export class ClaimStoreHandler implements ICommandHandler<ClaimStore> {
           errors: { merchantId: [M.claimMerchantInvalid] },
         });
       }
-      const { userName } = await moveAccountToStore(manager, storeId, merchantId);
-      record(new StoreClaimed(String(storeId), { fromMerchantId: merchantId, userName }));
+      await moveAccountToStore(manager, storeId, merchantId);
+      record(new StoreClaimed(String(storeId), { fromMerchantId: merchantId }));
     });
   }
 }

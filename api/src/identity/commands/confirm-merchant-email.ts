@@ -42,7 +42,7 @@ export class ConfirmMerchantEmailHandler implements ICommandHandler<ConfirmMerch
           isEmailConfirmed: true,
           emailConfirmationExpiresAt: null,
         });
-        record(new MerchantEmailConfirmed(String(merchant.id), { email: merchant.email }));
+        record(new MerchantEmailConfirmed(String(merchant.id), {}));
       }
       return { merchantId: merchant.id };
     });

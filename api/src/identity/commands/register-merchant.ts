@@ -66,8 +66,6 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
       await assignMerchantSlug(manager, merchant.id, registration);
       record(
         new MerchantRegistered(String(merchant.id), {
-          merchantName: merchant.merchantName,
-          email: registration.email,
           referralCode,
           referredByCode,
           referredByType: merchant.referredByType,

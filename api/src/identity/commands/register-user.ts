@@ -54,8 +54,6 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
       await registerReferralCode(manager, referralCode, 'user', user.id);
       record(
         new UserRegistered(String(user.id), {
-          userName: user.userName,
-          email: user.email,
           referralCode,
           referredBy,
         }),

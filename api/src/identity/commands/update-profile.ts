@@ -1,24 +1,12 @@
 import { NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { MERCHANT_REGISTRATION, USER_REGISTRATION } from '../../rules/accounts.js';
 import type { UpdateMerchantProfileDto, UpdateUserProfileDto } from '../dto/profile.dto.js';
 import { Merchant } from '../entities/merchant.entity.js';
 import { User } from '../entities/user.entity.js';
+import { MerchantProfileUpdated, UserProfileUpdated } from '../events/account-events.js';
 import { conflictFromUniqueViolation } from '../unique-violations.js';
-
-export class UserProfileUpdated extends DomainEvent<UpdateUserProfileDto> {
-  static readonly type = 'UserProfileUpdated';
-  readonly type = UserProfileUpdated.type;
-  readonly aggregateType = 'User';
-}
-
-export class MerchantProfileUpdated extends DomainEvent<UpdateMerchantProfileDto> {
-  static readonly type = 'MerchantProfileUpdated';
-  readonly type = MerchantProfileUpdated.type;
-  readonly aggregateType = 'Merchant';
-}
 
 export class UpdateUserProfile extends Command<void> {
   constructor(
@@ -48,7 +36,7 @@ export class UpdateUserProfileHandler implements ICommandHandler<UpdateUserProfi
       .run(async ({ manager, record }) => {
         const { affected } = await manager.update(User, userId, changes);
         if (!affected) throw new NotFoundException();
-        record(new UserProfileUpdated(String(userId), { ...changes }));
+        record(new UserProfileUpdated(String(userId), { changed: Object.keys(changes).sort() }));
       })
       .catch((error) =>
         conflictFromUniqueViolation(error, USER_REGISTRATION.duplicate, {
@@ -68,7 +56,7 @@ export class UpdateMerchantProfileHandler implements ICommandHandler<UpdateMerch
       .run(async ({ manager, record }) => {
         const { affected } = await manager.update(Merchant, merchantId, changes);
         if (!affected) throw new NotFoundException();
-        record(new MerchantProfileUpdated(String(merchantId), { ...changes }));
+        record(new MerchantProfileUpdated(String(merchantId), { changed: Object.keys(changes).sort() }));
       })
       .catch((error) =>
         conflictFromUniqueViolation(error, MERCHANT_REGISTRATION.duplicate, {

@@ -1,8 +1,10 @@
 import { DomainEvent } from '../../infrastructure/events/domain-event.js';
 
+// Payloads name accounts by id, never by their name, email, mobile or address: the log outlives an
+// erased account, and a consumer that mails reads the address from identity when it handles the
+// event. Payloads recorded before this carried some of those fields; a migration removed them.
+
 export class UserRegistered extends DomainEvent<{
-  userName: string;
-  email: string;
   referralCode: string;
   referredBy: string;
 }> {
@@ -12,8 +14,6 @@ export class UserRegistered extends DomainEvent<{
 }
 
 export class MerchantRegistered extends DomainEvent<{
-  merchantName: string;
-  email: string;
   referralCode: string;
   referredByCode: string;
   referredByType: string;
@@ -25,9 +25,23 @@ export class MerchantRegistered extends DomainEvent<{
   readonly aggregateType = 'Merchant';
 }
 
-export class MerchantEmailConfirmed extends DomainEvent<{ email: string }> {
+export class MerchantEmailConfirmed extends DomainEvent<Record<string, never>> {
   static readonly type = 'MerchantEmailConfirmed';
   readonly type = MerchantEmailConfirmed.type;
+  readonly aggregateType = 'Merchant';
+}
+
+/** A shopper changed their profile; `changed` names the fields, whose values identity keeps. */
+export class UserProfileUpdated extends DomainEvent<{ changed: string[] }> {
+  static readonly type = 'UserProfileUpdated';
+  readonly type = UserProfileUpdated.type;
+  readonly aggregateType = 'User';
+}
+
+/** A merchant changed its profile; `changed` names the fields, whose values identity keeps. */
+export class MerchantProfileUpdated extends DomainEvent<{ changed: string[] }> {
+  static readonly type = 'MerchantProfileUpdated';
+  readonly type = MerchantProfileUpdated.type;
   readonly aggregateType = 'Merchant';
 }
 
@@ -78,7 +92,7 @@ export class StoreWithoutAccountCreated extends DomainEvent<{ name: string; site
 }
 
 /** A registered merchant's account moved onto a store without an account: it now signs in to it. */
-export class StoreClaimed extends DomainEvent<{ fromMerchantId: number; userName: string }> {
+export class StoreClaimed extends DomainEvent<{ fromMerchantId: number }> {
   static readonly type = 'StoreClaimed';
   readonly type = StoreClaimed.type;
   readonly aggregateType = 'Merchant';

@@ -12,6 +12,11 @@ export interface MerchantTracking extends TrackingSettings {
   postbackSecret: string | null;
 }
 
+/** SQL of the tracking columns of `merchants` under `alias`, named as `MerchantTracking` names them. */
+export const MERCHANT_TRACKING_COLUMNS = (alias: string) =>
+  `${alias}.sub_id_param AS "subIdParam", ${alias}.cookie_window_days AS "cookieWindowDays",
+   ${alias}.postback_secret AS "postbackSecret"`;
+
 /** The merchants' tracking, by id, in one statement (merchants that do not exist are left out). */
 export async function merchantTracking(
   reader: Reader,
@@ -19,9 +24,7 @@ export async function merchantTracking(
 ): Promise<Map<number, MerchantTracking>> {
   if (merchantIds.length === 0) return new Map();
   const rows: Array<MerchantTracking & { id: number }> = await reader.query(
-    `SELECT id, sub_id_param AS "subIdParam", cookie_window_days AS "cookieWindowDays",
-            postback_secret AS "postbackSecret"
-     FROM merchants WHERE id = ANY($1::int[])`,
+    `SELECT m.id, ${MERCHANT_TRACKING_COLUMNS('m')} FROM merchants m WHERE m.id = ANY($1::int[])`,
     [merchantIds],
   );
   return new Map(rows.map(({ id, ...tracking }) => [id, tracking]));

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { MERCHANT_TRACKING_COLUMNS, type MerchantTracking } from './merchant-tracking.js';
 
 type Reader = Pick<EntityManager, 'query'>;
 
@@ -40,6 +41,23 @@ export async function merchantsAsStores(
   if (merchantIds.length === 0) return new Map();
   const rows: MerchantAsStore[] = await reader.query(
     `SELECT ${MERCHANT_AS_STORE_COLUMNS} FROM merchants m WHERE m.id = ANY($1::int[])`,
+    [merchantIds],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The merchants' store-facing details and their tracking, by id, in one query: what following a
+ * coupon to its store needs (is the store shown, where does the link go, which sub-id it carries).
+ */
+export async function merchantsAsTrackedStores(
+  reader: Reader,
+  merchantIds: readonly number[],
+): Promise<Map<number, MerchantAsStore & MerchantTracking>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows: Array<MerchantAsStore & MerchantTracking> = await reader.query(
+    `SELECT ${MERCHANT_AS_STORE_COLUMNS}, ${MERCHANT_TRACKING_COLUMNS('m')}
+     FROM merchants m WHERE m.id = ANY($1::int[])`,
     [merchantIds],
   );
   return new Map(rows.map((row) => [row.id, row]));

@@ -51,7 +51,11 @@ export async function lockClaim(
  * language, confirmation and profile) onto a store without an account. The emptied row is left
  * without an account and hidden; its sessions end, so the merchant signs in again to the store.
  */
-export async function moveAccountToStore(manager: EntityManager, storeId: number, merchantId: number) {
+export async function moveAccountToStore(
+  manager: EntityManager,
+  storeId: number,
+  merchantId: number,
+): Promise<void> {
   const account = `user_name, password_hash, email, mobile, referral_code, referred_by_code, referred_by_type,
     is_email_confirmed, email_confirmation_expires_at, language, merchant_name, industry, category, address`;
   const [[moved]] = await manager.query(
@@ -94,5 +98,4 @@ export async function moveAccountToStore(manager: EntityManager, storeId: number
     [merchantId, storeId],
   );
   await manager.query("DELETE FROM sessions WHERE role = 'merchant' AND account_id = $1", [merchantId]);
-  return { email: moved.email as string, userName: moved.user_name as string };
 }

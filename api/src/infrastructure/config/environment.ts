@@ -158,6 +158,30 @@ export class Environment {
   @Max(24 * 3600)
   CLICK_OUT_WINDOW_SECONDS = CLICK_OUT_WINDOW_SECONDS;
 
+  /**
+   * Anonymous click-outs older than this many days become daily counts per coupon and are
+   * deleted (a shopper's stay: their cashback and claims name them).
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  ANONYMOUS_CLICK_KEEP_DAYS = 90;
+
+  /** Consumers' inbox rows of processed events older than this many days are deleted (the outbox stays). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  INBOX_KEEP_DAYS = 30;
+
+  /** Mails in the development mailbox (no `SMTP_URL`) older than this many hours are deleted. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 365)
+  DEV_MAILBOX_KEEP_HOURS = 24;
+
   /** The first admin, created by the seed when no admin exists. */
   @IsString()
   @MinLength(3)

@@ -26,3 +26,30 @@ export async function recordInInbox(
 export async function forgetInbox(manager: Pick<EntityManager, 'query'>, consumer: string): Promise<void> {
   await manager.query('DELETE FROM inbox WHERE consumer = $1', [consumer]);
 }
+
+/**
+ * Forgets what consumers applied more than `keepDays` ago, in batches; answers how many rows went.
+ * Only events marked processed (every consumer applied them) go: the relay offers again only
+ * unprocessed events, so none of these can arrive again and find its inbox row missing. The
+ * outbox stays whole as the event log, and a rebuild empties its consumer's inbox anyway.
+ */
+export async function purgeHandledInbox(
+  writer: Pick<EntityManager, 'query'>,
+  keepDays: number,
+  batch = 10_000,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const [, count] = await writer.query(
+      `DELETE FROM inbox i USING (
+         SELECT i.consumer, i.event_id FROM inbox i
+         JOIN outbox o ON o.id = i.event_id AND o.processed_at IS NOT NULL
+         WHERE i.handled_at < now() - make_interval(days => $1)
+         LIMIT $2) old
+       WHERE i.consumer = old.consumer AND i.event_id = old.event_id`,
+      [keepDays, batch],
+    );
+    removed += count ?? 0;
+    if ((count ?? 0) < batch) return removed;
+  }
+}

@@ -90,5 +90,14 @@ export const ScheduledJob = {
   ScheduleFeedRuns: { name: 'schedule-feed-runs', everyMs: 60_000 },
   /** Makes this month's and next month's partitions of the clicks table, weeks before they fill. */
   EnsureClickPartitions: { name: 'ensure-click-partitions', everyMs: 6 * 3600_000 },
+  /**
+   * Empties any sent mail still holding its bodies or headers (the sender empties each as it marks
+   * it sent), and deletes the development mailbox's mails past DEV_MAILBOX_KEEP_HOURS.
+   */
+  EmptySentMails: { name: 'empty-sent-mails', everyMs: 3600_000 },
+  /** Counts anonymous click-outs past ANONYMOUS_CLICK_KEEP_DAYS into daily counts and deletes them. */
+  SweepAnonymousClicks: { name: 'sweep-anonymous-clicks', everyMs: 6 * 3600_000 },
+  /** Deletes consumers' inbox rows of processed events past INBOX_KEEP_DAYS. */
+  PurgeHandledInbox: { name: 'purge-handled-inbox', everyMs: 3600_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;
 export type ScheduledJobName = (typeof ScheduledJob)[keyof typeof ScheduledJob]['name'];

@@ -31,12 +31,19 @@ const SECRET_FIELDS = [
   'mobile',
   'mobileNumber',
   'address',
+  'userName',
+  'merchantName',
+  // A client's address is personal data; no log line needs it (rate limits keep their own counts).
+  'ip',
+  'remoteAddress',
+  'clientAddress',
 ];
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
   'req.headers["x-signature"]',
+  'req.headers["x-forwarded-for"]',
   'res.headers["set-cookie"]',
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.body.${field}`]),
 ];

@@ -31,6 +31,8 @@ import { CashbackRates1764960000000 } from './1764960000000-cashback-rates.js';
 import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by-store.js';
 import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cashback-claims.js';
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
+import { DataRequests1765050000000 } from './1765050000000-data-requests.js';
+import { Retention1765200000000 } from './1765200000000-retention.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -67,4 +69,6 @@ export const migrations = [
   CouponCodesByStore1764970000000,
   MissingCashbackClaims1764980000000,
   EarningTimeline1765000000000,
+  DataRequests1765050000000,
+  Retention1765200000000,
 ];
