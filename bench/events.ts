@@ -22,6 +22,7 @@ import {
   createRedisConnection,
   domainEventJobOptions,
   type Environment,
+  emptyOutbox,
   featureEntities,
   migrateDatabase,
   PlatformModule,
@@ -313,7 +314,8 @@ async function benchCommandSide(app: INestApplicationContext, count: number): Pr
   const withEvent = await rate(true);
   const { services } = machine();
   const cpuMsWithEvent = services && (here().load.cpuMs + services.postgres + services.redis) / count;
-  await dataSource.query('TRUNCATE outbox, bench_item');
+  await emptyOutbox(dataSource);
+  await dataSource.query('TRUNCATE bench_item');
   return { withEvent, withoutEvent, cpuMsWithEvent };
 }
 

@@ -15,14 +15,23 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/demo';
+import {
+  DEVELOPMENT_ADMIN_PASSWORD,
+  firstAdminSeed,
+  type MerchantInBulk,
+  mapFeedAdvertisersInBulk,
+  seedMerchantsInBulk,
+  seedSlotsInBulk,
+} from '@offers/api/demo';
 import { dataSourceOptions, migrateDatabase } from '@offers/api/platform';
+import { feedRunProgress } from '@offers/api/read-models';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS, WORKERS_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
 import { REPOSITORY, ServerProcess, stopServerProcesses, waitForHealthy } from './listing/children.js';
+import { statements } from './listing/seed.js';
 import {
   benchEnvironment,
   cleanUpOnce,
@@ -132,33 +141,38 @@ function phases({ rows, stores }: Settings): Phase[] {
 // ---------------------------------------------------------------------------------------------
 // Seeding: the stores, a slot with room for every coupon, the first admin
 
-async function seed(client: pg.Client, settings: Settings): Promise<number> {
-  await client.query(
-    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile, merchant_url,
-                            user_name, password_hash, referral_code, referred_by_code, referred_by_type,
-                            is_email_confirmed, slug)
-     SELECT 'Bench Store ' || g, 'Bench Store ' || g, 'Retail', 'Shopping', g || ' Market Street',
-            'store' || g || '@bench.localhost', '9' || lpad(g::text, 9, '0'),
-            'https://store' || g || '.bench.example', 'store_' || g, 'not-a-password-hash',
-            'BENCH' || lpad(g::text, 5, '0'), '', 'merchant', true, 'bench-store-' || g
-     FROM generate_series(0, $1 - 1) g`,
-    [settings.stores],
-  );
-  const {
-    rows: [slot],
-  } = await client.query(
-    "INSERT INTO slots (name, kind, capacity) VALUES ('Feed coupons', 'free', $1) RETURNING id",
-    [settings.rows * 2],
-  );
-  return slot.id;
+interface Seeded {
+  slotId: number;
+  stores: MerchantInBulk[];
 }
 
-/** Maps every store of the feed to its merchant, as an admin's mapping would. */
-async function mapAdvertisers(client: pg.Client, sourceId: number): Promise<void> {
-  await client.query(
-    `INSERT INTO feed_advertisers (source_id, advertiser_id, name, merchant_id, mapped_at)
-     SELECT $1, brand_name, brand_name, id, now() FROM merchants WHERE brand_name LIKE 'Bench Store %'`,
-    [sourceId],
+async function seed(client: pg.Client, settings: Settings): Promise<Seeded> {
+  const database = statements(client);
+  const stores = await seedMerchantsInBulk(database, {
+    first: 0,
+    count: settings.stores,
+    merchantName: 'Bench Store {n}',
+    brandName: 'Bench Store {n}',
+    address: '{n} Market Street',
+    email: 'store{n}@bench.localhost',
+    mobile: '9{n9}',
+    siteUrl: 'https://store{n}.bench.example',
+    userName: 'store_{n}',
+    referralCode: 'BENCH{n5}',
+    slug: 'bench-store-{n}',
+  });
+  const [slotId] = await seedSlotsInBulk(database, [
+    { name: 'Feed coupons', kind: 'free', capacity: settings.rows * 2 },
+  ]);
+  return { slotId: slotId!, stores };
+}
+
+/** Maps every store of the feed (named as its store) to its merchant, as an admin's mapping would. */
+async function mapAdvertisers(client: pg.Client, sourceId: number, stores: MerchantInBulk[]): Promise<void> {
+  await mapFeedAdvertisersInBulk(
+    statements(client),
+    sourceId,
+    stores.map((store) => ({ advertiserId: store.brandName, name: store.brandName, merchantId: store.id })),
   );
 }
 
@@ -244,7 +258,7 @@ async function main(): Promise<void> {
     client = new pg.Client({ connectionString: environment.DATABASE_URL });
     client.on('error', () => undefined);
     await client.connect();
-    const slotId = await seed(client, settings);
+    const { slotId, stores } = await seed(client, settings);
     await client.query(
       `CREATE TABLE bench_feed_copy (${HEADER.split(',')
         .map((column) => `${column} text`)
@@ -312,7 +326,7 @@ async function main(): Promise<void> {
     });
     if (created.status !== 201) throw new Error(`feed source not created: ${await created.text()}`);
     const sourceId = ((await created.json()) as { id: number }).id;
-    await mapAdvertisers(client, sourceId);
+    await mapAdvertisers(client, sourceId, stores);
 
     /** The live coupons the public lists count, as a shopper's browser asks for them. */
     const listed = async () => {
@@ -336,14 +350,9 @@ async function main(): Promise<void> {
       let run: Record<string, unknown>;
       for (;;) {
         workers.assertRunning();
-        const { rows } = await client!.query(
-          `SELECT status, rows_read, extract(epoch FROM finished_at - started_at)::float8 AS seconds,
-                  added, updated, unchanged, ended, duplicates, rejected, waiting,
-                  (SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'feed_run_rows') AS applied
-           FROM feed_runs WHERE id = $1`,
-          [runId],
-        );
-        run = rows[0];
+        const found = await feedRunProgress(statements(client!), runId);
+        if (!found) throw new Error(`feed run ${runId} is missing`);
+        run = found;
         const progress = `${run.status} ${run.rows_read} ${run.applied}`;
         if (progress !== last) {
           last = progress;

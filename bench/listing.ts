@@ -18,15 +18,18 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { ExpireDueCoupons } from '@offers/api/commands';
+import { emptyCouponsInBulk, rewindExpirySweep } from '@offers/api/demo';
 import { CouponExpired } from '@offers/api/events';
 import {
   CouponCommandsModule,
   type Environment,
+  emptyOutbox,
   featureEntities,
   migrateDatabase,
+  outboxEventCount,
   PlatformModule,
 } from '@offers/api/platform';
-import { COUPON_STATUS_SQL, DUE_COUPONS } from '@offers/api/read-models';
+import { DUE_COUPONS, expirySweepCounts } from '@offers/api/read-models';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
@@ -46,6 +49,7 @@ import {
   seedListings,
   seedMerchantsAndSlots,
   seedStorePage,
+  statements,
   vacuumAnalyze,
 } from './listing/seed.js';
 import {
@@ -362,8 +366,10 @@ async function benchSweep(
 ): Promise<SweepResult> {
   return withClient(databaseUrl, async (client) => {
     const seedStartedAt = performance.now();
-    await client.query('TRUNCATE coupon_listings, coupons, outbox RESTART IDENTITY CASCADE');
-    await client.query("UPDATE coupon_expiry_sweep SET through_expiry = '-infinity', through_id = 0");
+    const database = statements(client);
+    await emptyCouponsInBulk(database);
+    await emptyOutbox(database, { restartIds: true });
+    await rewindExpirySweep(database);
     await seedCoupons(client, coupons, SWEEP_DUE);
     await vacuumAnalyze(client, ['coupons', 'outbox']);
     const seedMs = performance.now() - seedStartedAt;
@@ -379,8 +385,8 @@ async function benchSweep(
     let swept = { expired: 0, batches: 0 };
     for (let round = 0; round < SWEEP_WARM_ROUNDS + SWEEP_ROUNDS; round += 1) {
       if (round > 0) {
-        await client.query('TRUNCATE outbox');
-        await client.query("UPDATE coupon_expiry_sweep SET through_expiry = '-infinity', through_id = 0");
+        await emptyOutbox(database);
+        await rewindExpirySweep(database);
         await client.query('CHECKPOINT').catch(() => undefined);
       }
       const startedAt = performance.now();
@@ -390,23 +396,17 @@ async function benchSweep(
     const { expired, batches } = swept;
     const sweepMs = median(rounds);
 
-    const {
-      rows: [counts],
-    } = await client.query<{ expired: number; events: number; due_left: number }>(
-      `SELECT (SELECT count(*)::int FROM coupons c WHERE ${COUPON_STATUS_SQL('c')} = 'expired') AS expired,
-              (SELECT count(*)::int FROM outbox WHERE type = $1) AS events,
-              (SELECT count(*)::int FROM coupons c, coupon_expiry_sweep w
-               WHERE c.status = 'live' AND c.expiry_date <= now()
-                 AND (c.expiry_date, c.id) > (w.through_expiry, w.through_id)) AS due_left`,
-      [CouponExpired.type],
-    );
-    if (counts!.expired !== SWEEP_DUE || counts!.events !== SWEEP_DUE || counts!.due_left !== 0) {
+    const counts = {
+      ...(await expirySweepCounts(database)),
+      events: await outboxEventCount(database, CouponExpired.type),
+    };
+    if (counts.expired !== SWEEP_DUE || counts.events !== SWEEP_DUE || counts.dueLeft !== 0) {
       throw new Error(
-        `the sweep over ${coupons} coupons left ${counts!.expired} expired, ${counts!.events} announced and ` +
-          `${counts!.due_left} unannounced, expected ${SWEEP_DUE}, ${SWEEP_DUE} and 0`,
+        `the sweep over ${coupons} coupons left ${counts.expired} expired, ${counts.events} announced and ` +
+          `${counts.dueLeft} unannounced, expected ${SWEEP_DUE}, ${SWEEP_DUE} and 0`,
       );
     }
-    return { coupons, due: SWEEP_DUE, expired, batches, sweepMs, seedMs, plan, events: counts!.events };
+    return { coupons, due: SWEEP_DUE, expired, batches, sweepMs, seedMs, plan, events: counts.events };
   });
 }
 

@@ -16,8 +16,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoSlotsSeed, firstAdminSeed } from '@offers/api/demo';
-import { dataSourceOptions, migrateDatabase } from '@offers/api/platform';
-import { merchantAnalytics } from '@offers/api/read-models';
+import {
+  dataSourceOptions,
+  featureEntities,
+  migrateDatabase,
+  outboxLag,
+  outboxWaiting,
+} from '@offers/api/platform';
+import { listedCoupons, merchantAnalytics, storePageNames } from '@offers/api/read-models';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
 import { freePort } from '../test/support/processes.js';
@@ -97,13 +103,8 @@ async function targetsOf(
   dataSource: DataSource,
   origin: string,
 ): Promise<Targets & { coupons: Array<{ id: number; merchantId: number }> }> {
-  const stores: Array<{ slug: string; name: string }> = await dataSource.query(
-    `SELECT slug, document->>'storeName' AS name FROM store_pages ORDER BY merchant_id`,
-  );
-  const coupons: Array<{ id: number; merchantId: number; title: string }> = await dataSource.query(
-    `SELECT coupon_id AS id, merchant_id AS "merchantId", title FROM coupon_listings
-     WHERE expires_at > now() ORDER BY coupon_id`,
-  );
+  const stores = await storePageNames(dataSource);
+  const coupons = await listedCoupons(dataSource);
   if (stores.length === 0 || coupons.length === 0)
     throw new Error('the demo marketplace has no stores or coupons');
   const pages = ['/', '/hi/', '/te/', '/coupons', '/hi/coupons', '/te/coupons', '/top-offers', '/stores'];
@@ -201,7 +202,8 @@ async function main(): Promise<void> {
     console.log(`Database ${databaseName}, Redis prefix ${environment.QUEUE_PREFIX}`);
     await redisReachable(environment.REDIS_URL);
     await migrateDatabase(environment.DATABASE_URL);
-    dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }));
+    // The features' entities too: the demo seeds save content through repositories, as the demo CLI does.
+    dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
     await dataSource.initialize();
     for (const seed of [firstAdminSeed, demoSlotsSeed]) await seed.run(dataSource, environment);
 
@@ -311,12 +313,7 @@ async function main(): Promise<void> {
 
     // The held rate: everything below is measured over it.
     await eventually(
-      async () =>
-        (
-          await dataSource!.query(
-            'SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND failed_at IS NULL',
-          )
-        )[0].n === 0,
+      async () => (await outboxWaiting(dataSource!)) === 0,
       'the steps’ events to be applied',
       DRAIN_TIMEOUT_MS,
     );
@@ -346,44 +343,14 @@ async function main(): Promise<void> {
     let undrained = 0;
     try {
       await eventually(
-        async () =>
-          (
-            await dataSource!.query(
-              `SELECT count(*)::int AS n FROM outbox
-               WHERE occurred_at BETWEEN $1 AND $2 AND processed_at IS NULL AND failed_at IS NULL`,
-              [from, until],
-            )
-          )[0].n === 0,
+        async () => (await outboxWaiting(dataSource!, from, until)) === 0,
         'the held rate’s events to be applied',
         DRAIN_TIMEOUT_MS,
       );
     } catch {
       undrained = 1;
     }
-    const lagRows: Array<{
-      type: string;
-      events: number;
-      p50: number;
-      p95: number;
-      waiting: number;
-      failed: number;
-    }> = await dataSource.query(
-      `SELECT type, count(*)::int AS events,
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p50,
-                percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p95,
-                count(*) FILTER (WHERE processed_at IS NULL AND failed_at IS NULL)::int AS waiting,
-                count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed
-         FROM outbox WHERE occurred_at BETWEEN $1 AND $2 GROUP BY type ORDER BY type`,
-      [from, until],
-    );
-    const [allLag] = await dataSource.query(
-      `SELECT count(*)::int AS events,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p50,
-              percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p95,
-              percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p99
-       FROM outbox WHERE occurred_at BETWEEN $1 AND $2`,
-      [from, until],
-    );
+    const { byType: lagRows, all: allLag } = await outboxLag(dataSource, from, until);
     // Counted once per address and coupon: at least every pair that was sent to the store, at most
     // every pair tried (a click-out that timed out here may still have been recorded).
     const counted = (await clickFigures()) - clicksAtStart;

@@ -10,11 +10,18 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { searchSql } from '@offers/api/read-models';
-import { SEARCH_SUGGESTIONS } from '@offers/api/rules';
+import { seedStoreNamePagesInBulk } from '@offers/api/demo';
+import { couponSuggestionsPlan } from '@offers/api/read-models';
 import pg from 'pg';
 import { startMarketplace } from '../test/support/marketplace.js';
-import { MERCHANTS, seedCoupons, seedListings, seedMerchants, vacuumAnalyze } from './listing/seed.js';
+import {
+  MERCHANTS,
+  seedCoupons,
+  seedListings,
+  seedMerchants,
+  statements,
+  vacuumAnalyze,
+} from './listing/seed.js';
 
 const LIVE_COUPONS = 100_000;
 const TARGET_P95_MS = 30;
@@ -56,12 +63,16 @@ try {
   const client = new pg.Client({ connectionString: market.test.environment.DATABASE_URL });
   await client.connect();
   try {
-    await seedMerchants(client); // the demo slots are there already
+    const merchants = await seedMerchants(client); // the demo slots are there already
     await seedCoupons(client, LIVE_COUPONS);
     await seedListings(client);
-    await client.query(
-      `INSERT INTO store_pages (merchant_id, slug, document)
-       SELECT id, slug, json_build_object('storeName', brand_name, 'logoUrl', null) FROM merchants`,
+    await seedStoreNamePagesInBulk(
+      statements(client),
+      merchants.map((merchant) => ({
+        merchantId: merchant.id,
+        slug: merchant.slug,
+        storeName: merchant.brandName,
+      })),
     );
     await vacuumAnalyze(client, ['coupon_listings', 'store_pages']);
   } finally {
@@ -111,20 +122,9 @@ try {
   );
   // Where the slowest text's time goes: the plan of its coupon query.
   const worst = [...slowest].sort((a, b) => b.ms - a.ms)[0]!;
-  const parameters: unknown[] = [];
-  const search = searchSql(worst.q, (value) => {
-    parameters.push(value);
-    return `$${parameters.length}`;
-  })!;
-  const plan = await market.api.dataSource.query(
-    `EXPLAIN (ANALYZE, COSTS OFF) SELECT coupon_id FROM (
-       SELECT coupon_id, popularity, ${search.rank} AS rank FROM coupon_listings
-       WHERE expires_at > now() AND ${search.condition} LIMIT ${SEARCH_SUGGESTIONS.candidates}) c
-     ORDER BY rank DESC, popularity DESC NULLS LAST, coupon_id DESC LIMIT ${SEARCH_SUGGESTIONS.perKind}`,
-    parameters,
-  );
+  const plan = await couponSuggestionsPlan(market.api.dataSource, worst.q);
   console.log(`\nPlan of the coupon suggestions for "${worst.q}":`);
-  for (const row of plan) console.log(`  ${row['QUERY PLAN']}`);
+  for (const line of plan) console.log(`  ${line}`);
 } finally {
   await market.close();
 }

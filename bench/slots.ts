@@ -12,8 +12,15 @@ import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEVELOPMENT_ADMIN_PASSWORD, firstAdminSeed } from '@offers/api/demo';
+import {
+  DEVELOPMENT_ADMIN_PASSWORD,
+  firstAdminSeed,
+  seedMerchantsInBulk,
+  seedPendingCouponsInBulk,
+  seedSlotsInBulk,
+} from '@offers/api/demo';
 import { dataSourceOptions, migrateDatabase } from '@offers/api/platform';
+import { liveCouponsInSlot } from '@offers/api/read-models';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { API_NODE_OPTIONS } from '../api/scripts/node-options.mjs';
@@ -25,6 +32,7 @@ import {
   stopServerProcesses,
   waitForHealthy,
 } from './listing/children.js';
+import { statements } from './listing/seed.js';
 import {
   benchEnvironment,
   cleanUpOnce,
@@ -67,30 +75,25 @@ function readArguments(): Settings {
 // ---------------------------------------------------------------------------------------------
 // Seeding: one merchant, pending coupons, the slots, the first admin
 
+/** `count` free slots `<name> 1` … `<name> <count>`, each with room for `capacity`; their ids in order. */
 async function insertSlots(
   client: pg.Client,
   name: string,
   count: number,
   capacity: number,
 ): Promise<number[]> {
-  const { rows } = await client.query(
-    `INSERT INTO slots (name, kind, capacity)
-     SELECT $1 || ' ' || n, 'free', $3 FROM generate_series(1, $2) n RETURNING id`,
-    [name, count, capacity],
+  return seedSlotsInBulk(
+    statements(client),
+    Array.from({ length: count }, (_, index) => ({
+      name: `${name} ${index + 1}`,
+      kind: 'free' as const,
+      capacity,
+    })),
   );
-  return rows.map((row: { id: number }) => row.id).sort((a: number, b: number) => a - b);
 }
 
 async function insertPendingCoupons(client: pg.Client, merchantId: number, slotId: number, count: number) {
-  const { rows } = await client.query(
-    `INSERT INTO coupons (merchant_id, coupon_name, coupon_code, title, description, terms_and_conditions,
-                          percentage, discount_value, expiry_date, requested_slot_id)
-     SELECT $1, 'Bench ' || n, 'B' || n, 'Bench coupon ' || n, 'A coupon of the slot benchmark.',
-            'None.', 10, 100, now() + interval '30 days', $2
-     FROM generate_series(1, $3) n RETURNING id`,
-    [merchantId, slotId, count],
-  );
-  return rows.map((row: { id: number }) => row.id).sort((a: number, b: number) => a - b);
+  return seedPendingCouponsInBulk(statements(client), { merchantId, slotId, count });
 }
 
 interface Seeded {
@@ -99,19 +102,21 @@ interface Seeded {
 }
 
 async function seed(client: pg.Client): Promise<Seeded> {
-  const {
-    rows: [merchant],
-  } = await client.query(
-    `INSERT INTO merchants (merchant_name, brand_name, industry, category, address, email, mobile,
-                            merchant_url, user_name, password_hash, referral_code, referred_by_code,
-                            referred_by_type, is_email_confirmed)
-     VALUES ('Bench Merchant', 'Bench', 'Retail', 'Shopping', '1 Bench Road', 'bench@bench.localhost',
-             '9000000001', 'https://bench.localhost', 'benchmerchant', 'not-a-password-hash', 'BENCH001',
-             '', 'merchant', true)
-     RETURNING id`,
-  );
+  const [merchant] = await seedMerchantsInBulk(statements(client), {
+    first: 1,
+    count: 1,
+    merchantName: 'Bench Merchant',
+    brandName: 'Bench',
+    address: '1 Bench Road',
+    email: 'bench@bench.localhost',
+    mobile: '9{n9}',
+    siteUrl: 'https://bench.localhost',
+    userName: 'benchmerchant',
+    referralCode: 'BENCH001',
+    slug: null,
+  });
   const [firstSlot] = await insertSlots(client, 'Warm-up', 1, 100_000);
-  return { merchantId: merchant.id, firstSlot: firstSlot! };
+  return { merchantId: merchant!.id, firstSlot: firstSlot! };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,13 +339,7 @@ async function main(): Promise<void> {
             concurrency,
           ),
         );
-        const {
-          rows: [{ live }],
-        } = await client!.query(
-          "SELECT count(*)::int AS live FROM coupons WHERE slot_id = $1 AND status = 'live'",
-          [oneSlot],
-        );
-        liveOne = live;
+        liveOne = await liveCouponsInSlot(statements(client!), oneSlot!);
       };
       const runSpread = async () => {
         results.spread.push(
@@ -369,12 +368,7 @@ async function main(): Promise<void> {
       halfCoupons.map((couponId) => ({ couponId, slotId: halfSlot! })),
       concurrency,
     );
-    const {
-      rows: [{ live }],
-    } = await client.query(
-      "SELECT count(*)::int AS live FROM coupons WHERE slot_id = $1 AND status = 'live'",
-      [halfSlot],
-    );
+    const live = await liveCouponsInSlot(statements(client), halfSlot!);
 
     const median = (values: number[]) => percentile(values, 50);
     const row = (label: string, bursts: Burst[]) => {

@@ -26,6 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { storePageNames } from '@offers/api/read-models';
 import { startMarketplace } from '../../test/support/marketplace.js';
 import { eventually } from '../../test/support/test-environment.js';
 import { ServerProcess, stopServerProcesses } from '../listing/children.js';
@@ -154,9 +155,9 @@ try {
   // Lighthouse's trace is recorded for a navigation to a named host (127.0.0.1 gave NO_NAVSTART).
   const siteUrl = `http://localhost:${port}`;
   await eventually(async () => (await fetch(`${siteUrl}/robots.txt`)).ok, 'the site to listen', 30_000);
-  const [{ slug }] = await market.api.dataSource.query(
-    'SELECT slug FROM store_pages ORDER BY merchant_id LIMIT 1',
-  );
+  const [store] = await storePageNames(market.api.dataSource);
+  if (!store) throw new Error('the demo marketplace has no store page');
+  const { slug } = store;
 
   if (measure.lighthouse) {
     console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile settings, median of ${runs} runs:`);

@@ -22,15 +22,19 @@ export { forgetInbox, purgeHandledInbox, recordInInbox } from '../infrastructure
 export { outboxBacklog } from '../infrastructure/events/outbox-backlog.js';
 export { outboxSignalChannel } from '../infrastructure/events/outbox-signal.js';
 export {
+  emptyOutbox,
   markEventFailed,
   markEventsProcessed,
   markEventsPublished,
 } from '../infrastructure/events/outbox-store.js';
-export type { OutboxRow } from '../infrastructure/events/queries/outbox.js';
+export type { OutboxLag, OutboxRow } from '../infrastructure/events/queries/outbox.js';
 export {
   claimUnprocessedEvents,
   claimUnpublishedEvents,
   eventsOfTypesAfter,
+  outboxEventCount,
+  outboxLag,
+  outboxWaiting,
 } from '../infrastructure/events/queries/outbox.js';
 export { ReadyCache } from '../infrastructure/events/ready-cache.js';
 export { appendToOutbox, UnitOfWork } from '../infrastructure/events/unit-of-work.js';

@@ -21,23 +21,20 @@ export {
   recountCouponVotes,
   showCouponListings,
 } from '../coupons/coupon-listing-store.js';
+export { expirySweepCounts, liveCouponsInSlot } from '../coupons/queries/bulk-seed.js';
 export { usableCoupon } from '../coupons/queries/coupon-records.js';
-export { COUPON_STATUS_SQL, HOLD_EXPIRY_SWEEP } from '../coupons/queries/coupon-status.js';
+export { HOLD_EXPIRY_SWEEP } from '../coupons/queries/coupon-status.js';
+export { couponSuggestionsPlan } from '../coupons/queries/coupon-suggestions.js';
 export { DUE_COUPONS } from '../coupons/queries/expiry-sweep.js';
 export { liveFeaturedCoupons } from '../coupons/queries/featured-coupons.js';
 export {
   listedCouponCount,
+  listedCoupons,
   liveCouponIdsOfStore,
   storesOfCoupons,
 } from '../coupons/queries/listed-coupons.js';
 export { ListingCache } from '../coupons/queries/listing-cache.js';
 export { LISTING_ORDER } from '../coupons/queries/listings.js';
-export {
-  addSearchWordsSql,
-  categoryNamesSql,
-  searchSql,
-  searchVectorSql,
-} from '../coupons/queries/search.js';
 export type { NoticeStep, WaitingNotice, WaitingNotices } from '../earnings/queries/notices.js';
 export {
   earningUpdatesMailKey,
@@ -79,7 +76,13 @@ export { ADVERTISER_DIRECTORY, FEED_ADVERTISERS } from '../feeds/import/advertis
 export { FeedImport, staleFeedSources } from '../feeds/import/feed-import.js';
 export { advertiserStore, categoryIdsFor, noteUnmappedAdvertiser } from '../feeds/queries/advertisers.js';
 export { feedCouponTarget } from '../feeds/queries/feed-coupons.js';
-export { feedRunStatus, moveFeedRun, recordFeedRejections, staleQueuedRuns } from '../feeds/queries/runs.js';
+export {
+  feedRunProgress,
+  feedRunStatus,
+  moveFeedRun,
+  recordFeedRejections,
+  staleQueuedRuns,
+} from '../feeds/queries/runs.js';
 export { feedCredential } from '../feeds/queries/sources.js';
 export { storeAlertUnsubscribeToken } from '../follows/alert-links.js';
 export type { AlertPair, WaitingAlerts, WaitingAlertsBatch } from '../follows/queries/alerts.js';
@@ -134,6 +137,6 @@ export type { PersonToForget } from '../privacy/person.js';
 export { deletionRequestById } from '../privacy/queries/deletion-requests.js';
 export { grievanceMailFacts } from '../privacy/queries/grievances.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';
-export { storePageCount } from '../storefront/queries/store-list.js';
+export { storePageCount, storePageNames } from '../storefront/queries/store-list.js';
 export { buildStorePage } from '../storefront/queries/store-page.js';
 export { emptyStorePages, replaceStorePage } from '../storefront/store-page-store.js';

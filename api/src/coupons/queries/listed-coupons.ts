@@ -56,3 +56,13 @@ export async function listedCouponCount(reader: Reader): Promise<number> {
   const [row] = await reader.query('SELECT count(*)::int AS n FROM coupon_listings WHERE expires_at > now()');
   return row.n;
 }
+
+/** The coupons the public lists show now (listed and not expired), by id, with their store and title. */
+export function listedCoupons(
+  reader: Reader,
+): Promise<Array<{ id: number; merchantId: number; title: string }>> {
+  return reader.query(
+    `SELECT coupon_id AS id, merchant_id AS "merchantId", title FROM coupon_listings
+     WHERE expires_at > now() ORDER BY coupon_id`,
+  );
+}

@@ -251,3 +251,21 @@ export function feedSourceFreshness(
      WHERE s.enabled AND s.url IS NOT NULL AND s.schedule_minutes IS NOT NULL ORDER BY s.id`,
   );
 }
+
+/**
+ * A run's progress as the benchmark follows it: its status and counts, its seconds from start to
+ * end, and the rows written to `feed_run_rows` so far (from the statistics collector).
+ */
+export async function feedRunProgress(
+  reader: Reader,
+  runId: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await reader.query(
+    `SELECT status, rows_read, extract(epoch FROM finished_at - started_at)::float8 AS seconds,
+            added, updated, unchanged, ended, duplicates, rejected, waiting,
+            (SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'feed_run_rows') AS applied
+     FROM feed_runs WHERE id = $1`,
+    [runId],
+  );
+  return row;
+}

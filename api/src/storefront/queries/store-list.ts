@@ -144,3 +144,10 @@ export async function adminStorePage(
   });
   return { rows, total: matching.length };
 }
+
+/** Every store page's address and store name, by merchant id. */
+export function storePageNames(
+  reader: Pick<DataSource, 'query'>,
+): Promise<Array<{ slug: string; name: string }>> {
+  return reader.query(`SELECT slug, document->>'storeName' AS name FROM store_pages ORDER BY merchant_id`);
+}

@@ -94,3 +94,68 @@ export async function outboxBacklog(run: (sql: string) => Promise<OutboxBacklog[
          (SELECT count(*)::int AS failed FROM outbox WHERE failed_at IS NOT NULL) f`);
   return row;
 }
+
+type Reader = Pick<EntityManager, 'query'>;
+
+/** How many events of the type are in the log. */
+export async function outboxEventCount(reader: Reader, type: string): Promise<number> {
+  const [row] = await reader.query('SELECT count(*)::int AS n FROM outbox WHERE type = $1', [type]);
+  return row.n;
+}
+
+/**
+ * How many events recorded between `from` and `until` (the database's clock; both undefined: any
+ * time) wait for their consumers, neither applied nor failed for good.
+ */
+export async function outboxWaiting(reader: Reader, from?: Date, until?: Date): Promise<number> {
+  const [row] =
+    from === undefined || until === undefined
+      ? await reader.query(
+          'SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND failed_at IS NULL',
+        )
+      : await reader.query(
+          `SELECT count(*)::int AS n FROM outbox
+           WHERE occurred_at BETWEEN $1 AND $2 AND processed_at IS NULL AND failed_at IS NULL`,
+          [from, until],
+        );
+  return row.n;
+}
+
+/** Lag percentiles in ms, from an event's occurredAt to the outbox's processed_at. */
+export interface OutboxLag {
+  events: number;
+  p50: number;
+  p95: number;
+}
+
+/**
+ * The lag of the events recorded between `from` and `until` (the database's clock): per type (with
+ * those still waiting and those failed), and over all of them (with the 99th percentile).
+ */
+export async function outboxLag(
+  reader: Reader,
+  from: Date,
+  until: Date,
+): Promise<{
+  byType: Array<OutboxLag & { type: string; waiting: number; failed: number }>;
+  all: OutboxLag & { p99: number };
+}> {
+  const byType = await reader.query(
+    `SELECT type, count(*)::int AS events,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p50,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p95,
+            count(*) FILTER (WHERE processed_at IS NULL AND failed_at IS NULL)::int AS waiting,
+            count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed
+     FROM outbox WHERE occurred_at BETWEEN $1 AND $2 GROUP BY type ORDER BY type`,
+    [from, until],
+  );
+  const [all] = await reader.query(
+    `SELECT count(*)::int AS events,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p50,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p95,
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - occurred_at) * 1000) AS p99
+     FROM outbox WHERE occurred_at BETWEEN $1 AND $2`,
+    [from, until],
+  );
+  return { byType, all };
+}
