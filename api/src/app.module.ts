@@ -18,6 +18,7 @@ import { PlatformModule, type PlatformOptions } from './infrastructure/platform/
 import { configureImageLimit } from './media/images.js';
 import { MediaModule } from './media/media.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StorefrontModule } from './storefront/storefront.module.js';
 
@@ -47,6 +48,7 @@ export class AppModule {
         ClicksModule,
         FeedsModule,
         ClaimsModule,
+        PrivacyModule,
       ],
     };
   }

@@ -16,5 +16,6 @@ export * from './media.js';
 export * from './money.js';
 export * from './payouts.js';
 export * from './plurals.js';
+export * from './privacy.js';
 export * from './rate-limits.js';
 export * from './storefront.js';

@@ -31,6 +31,7 @@ import { CashbackRates1764960000000 } from './1764960000000-cashback-rates.js';
 import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by-store.js';
 import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cashback-claims.js';
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
+import { Consents1765100000000 } from './1765100000000-consents.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   CouponCodesByStore1764970000000,
   MissingCashbackClaims1764980000000,
   EarningTimeline1765000000000,
+  Consents1765100000000,
 ];
