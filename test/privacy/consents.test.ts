@@ -287,4 +287,47 @@ describe('the account’s consents', () => {
       'Consent week offers',
     );
   });
+
+  it('features a campaign’s offers to an account only with its offers-by-mail consent', async () => {
+    const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
+      brandName: 'Offer Mills',
+    });
+    const couponId = await submitCoupon(market, merchant, { title: 'Millet cookies at ₹60' });
+    expect((await approve(market, couponId)).statusCode).toBe(200);
+    await untilListed(market, couponId);
+    const { registration: withOffers } = await registerAndSignInUser(market.api.baseUrl, {
+      consents: ['newsletter', 'offers_by_mail'],
+    });
+    const { session: newsOnly, registration: withoutOffers } = await registerAndSignInUser(
+      market.api.baseUrl,
+      {
+        consents: ['newsletter', 'offers_by_mail'],
+      },
+    );
+    // The confirmation links are the double opt-in's own test: here both addresses confirmed it.
+    await query(
+      "UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = now() WHERE lower(email) = ANY($1)",
+      [[withOffers.email.toLowerCase(), withoutOffers.email.toLowerCase()]],
+    );
+    expect((await change(newsOnly, 'offers_by_mail', false)).statusCode).toBe(200);
+
+    const created = await inject('POST', '/api/admin/campaigns', market.admin, {
+      subject: 'Millet month',
+      body: 'Why millets are back.',
+      featuredCouponIds: [couponId],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(
+      (await inject('POST', `/api/admin/campaigns/${created.json().id}/send`, market.admin)).statusCode,
+    ).toBe(202);
+    const campaignTo = (email: string) =>
+      eventually(
+        async () => market.smtp.to(email).find((mail) => mail.subject === 'Millet month'),
+        `the campaign to ${email}`,
+      );
+    expect((await campaignTo(withOffers.email)).text).toContain('Millet cookies at ₹60');
+    const plain = await campaignTo(withoutOffers.email);
+    expect(plain.text).toContain('Why millets are back.');
+    expect(plain.text).not.toContain('Millet cookies');
+  });
 });

@@ -124,6 +124,7 @@ export { storeImage } from '../media/media.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
 export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
+export { accountAddressesWithout } from '../privacy/queries/consents.js';
 export type { PersonToForget } from '../privacy/person.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';
 export { storePageCount } from '../storefront/queries/store-list.js';

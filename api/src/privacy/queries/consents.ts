@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { shopperIdsByEmail } from '../../identity/queries/mail-recipients.js';
 import { CONSENT_PURPOSES, type ConsentHolder, type ConsentPurpose } from '../../rules/privacy.js';
 import type { Holder } from '../consent-store.js';
 
@@ -62,4 +63,19 @@ export function consentHistory(
      WHERE holder_kind = $1 AND holder_id = $2 ORDER BY id DESC`,
     [holder.kind, holder.id],
   );
+}
+
+/**
+ * Of these addresses, the lower-cased ones of shopper accounts whose current consent to `purpose`
+ * is not given. An address of no account is not in it: a visitor's mails follow what they signed
+ * up for on the public form.
+ */
+export async function accountAddressesWithout(
+  reader: Reader,
+  emails: readonly string[],
+  purpose: ConsentPurpose,
+): Promise<Set<string>> {
+  const accounts = await shopperIdsByEmail(reader, emails);
+  const consenting = await holdersConsenting(reader, 'shopper', [...accounts.values()], purpose);
+  return new Set([...accounts].filter(([, id]) => !consenting.has(id)).map(([email]) => email));
 }
