@@ -34,6 +34,7 @@ async function fillRegistration(page: Page, registration: Registration) {
   await page.getByLabel('Website').fill(registration.merchatURL);
   await page.getByLabel('Username').fill(registration.userName);
   await page.getByLabel('Password', { exact: true }).fill(registration.password);
+  await page.getByLabel(/^I am 18 or older/).check();
 }
 
 describe('back-office: merchant registration', () => {

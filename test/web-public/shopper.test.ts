@@ -468,6 +468,7 @@ describe('accounts', () => {
         await page.getByLabel(/^Password/).fill(USER_PASSWORD);
         await page.getByLabel('Mobile No').fill(mobile);
         await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByLabel(/^I am 18 or older/).check();
         await page.getByRole('button', { name: 'Submit' }).click();
         await page.waitForURL(/\/sign-in\?registered=1$/);
         await page.getByText('User Registered Successfully').waitFor();
@@ -479,6 +480,7 @@ describe('accounts', () => {
         await page.getByLabel(/^Password/).fill(USER_PASSWORD);
         await page.getByLabel('Mobile No').fill(uniqueContact().mobile);
         await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByLabel(/^I am 18 or older/).check();
         await page.getByRole('button', { name: 'Submit' }).click();
         await page.getByText('User already exists with same email or mobile.').waitFor();
         await page.getByText('Email already registered.').waitFor();

@@ -45,7 +45,10 @@ export function adminRecipients(reader: Reader): Promise<Array<{ email: string; 
 }
 
 /** The shopper accounts of these addresses (case ignored), by lower-cased address, in one statement. */
-export async function shopperIdsByEmail(reader: Reader, emails: readonly string[]): Promise<Map<string, number>> {
+export async function shopperIdsByEmail(
+  reader: Reader,
+  emails: readonly string[],
+): Promise<Map<string, number>> {
   if (emails.length === 0) return new Map();
   const rows: Array<{ email: string; id: number }> = await reader.query(
     'SELECT lower(email) AS email, id FROM users WHERE lower(email) = ANY($1::text[])',
