@@ -298,6 +298,17 @@ export const RegisterPage = () => {
   );
 };
 
+/** The notice's fields, those that share a purpose together (the business's four names say it once). */
+const NOTICE_GROUPS = MERCHANT_NOTICE_FIELDS.reduce<Array<{ fields: string[]; purpose: string }>>(
+  (groups, { field, purpose }) => {
+    const group = groups.find((existing) => existing.purpose === purpose);
+    if (group) group.fields.push(field);
+    else groups.push({ fields: [field], purpose });
+    return groups;
+  },
+  [],
+);
+
 /**
  * The notice before the form: each field it asks and what it is for, and the notice's version,
  * from the one list the API keeps (api/src/rules/privacy.ts).
@@ -317,10 +328,10 @@ function PrivacyNotice() {
         {translate('offers.register.notice.intro')}
       </Typography>
       <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 0.75 } }}>
-        {MERCHANT_NOTICE_FIELDS.map(({ field, purpose }) => (
-          <div key={field}>
+        {NOTICE_GROUPS.map(({ fields, purpose }) => (
+          <div key={purpose}>
             <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-              {translate(key(field))}
+              {fields.map((field) => translate(key(field))).join(', ')}
             </Typography>
             <Typography component="dd" variant="body2">
               {translate(`offers.register.notice.purposes.${purpose}`)}
