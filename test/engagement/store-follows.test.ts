@@ -77,7 +77,7 @@ function tomorrowInIndia(hour = 12): Date {
 describe('following a store', () => {
   it('follows, lists with live coupons, and unfollows; repeats change nothing', async () => {
     const store = await storeWithOffer('Follow Me Beauty', 'Flat 20% off on kajal');
-    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl, WITH_ALERTS);
 
     const first = await follow(shopper, store.merchant.id);
     expect(first.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AGE_CONFIRMATION, CONSENTS, PRIVACY_NOTICE_VERSION } from '@offers/api/rules';
+import { AGE_CONFIRMATION, CONSENTS, PRIVACY_NOTICE_VERSION, STORE_FOLLOWS } from '@offers/api/rules';
 import { StoreAlerts } from '@offers/workers/mail';
 import {
   merchantRegistration,
@@ -195,9 +195,9 @@ describe('the account’s consents', () => {
     const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, {
       consents: ['store_alerts'],
     });
-    expect(
-      (await inject('POST', '/api/me/follows', shopper.bearer, { merchantId: merchant.id })).statusCode,
-    ).toBe(201);
+    const followed = await inject('POST', '/api/me/follows', shopper.bearer, { merchantId: merchant.id });
+    expect(followed.statusCode).toBe(201);
+    expect(followed.json().message).toBe(STORE_FOLLOWS.followed);
     const alertsTo = () =>
       market.smtp.to(registration.email).filter((mail) => mail.headers.has('list-unsubscribe'));
 
@@ -224,6 +224,9 @@ describe('the account’s consents', () => {
     expect(waiting).toBe(0);
     const follows = (await inject('GET', '/api/me/follows', shopper.bearer)).json();
     expect(follows).toEqual([expect.objectContaining({ merchantId: merchant.id })]);
+    // Following while the consent is withdrawn says where the mails are turned on.
+    const again = await inject('POST', '/api/me/follows', shopper.bearer, { merchantId: merchant.id });
+    expect(again.json().message).toBe(STORE_FOLLOWS.followedWithoutAlerts);
 
     // Withdrawing again records nothing; giving it back is a new row, the history kept.
     expect((await change(shopper, 'store_alerts', 'false')).statusCode).toBe(200);

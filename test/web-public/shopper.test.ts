@@ -535,7 +535,9 @@ describe('following a store', () => {
     'follows from the store page after signing in, lists it in the account, and unfollows there',
     () =>
       inBrowser('follow', async (page) => {
-        const { registration } = await registerAndSignInUser(market.api.baseUrl);
+        const { registration } = await registerAndSignInUser(market.api.baseUrl, {
+          consents: ['store_alerts'],
+        });
         await visit(page, `/store/${store.slug}`);
         await page.getByRole('heading', { name: store.name, level: 1 }).waitFor();
         // A visitor is asked to sign in first, and comes back to the store.
