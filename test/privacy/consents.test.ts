@@ -257,6 +257,7 @@ describe('the account’s consents', () => {
         ])
       )[0].status;
     expect(await subscription()).toBe('confirmed');
+    expect(await given(session)).toMatchObject({ newsletter: true });
 
     expect((await change(session, 'newsletter', false)).statusCode).toBe(200);
     expect(await subscription()).toBe('unsubscribed');
@@ -332,5 +333,27 @@ describe('the account’s consents', () => {
     const plain = await campaignTo(withoutOffers.email);
     expect(plain.text).toContain('Why millets are back.');
     expect(plain.text).not.toContain('Millet cookies');
+  });
+
+  it('follows the newsletter’s mailed links: confirming gives the consent, unsubscribing withdraws it', async () => {
+    const { session, registration } = await registerAndSignInUser(market.api.baseUrl);
+    // The public form, signed out, with the account's address.
+    expect((await inject('POST', '/api/newsletter', {}, { email: registration.email })).statusCode).toBe(202);
+    const confirmation = await eventually(
+      async () =>
+        market.smtp.to(registration.email).find((mail) => mail.text.includes('/api/newsletter/confirm')),
+      'a confirmation mail',
+    );
+    await inject('GET', apiPath(linkIn(confirmation, 'http://shop.offers.test/api/newsletter/confirm')));
+    expect(await given(session)).toMatchObject({ newsletter: true });
+
+    const unsubscribe = String(confirmation.headers.get('list-unsubscribe')).slice(1, -1);
+    expect((await inject('POST', apiPath(unsubscribe))).statusCode).toBe(200);
+    expect(await given(session)).toMatchObject({ newsletter: false });
+    expect(
+      (await consentRows(session.id))
+        .filter((row: { purpose: string }) => row.purpose === 'newsletter')
+        .map((row: { given: boolean }) => row.given),
+    ).toEqual([false, true, false]);
   });
 });

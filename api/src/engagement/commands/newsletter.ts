@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Environment } from '../../infrastructure/config/environment.js';
 import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { noteAddressSubscription } from '../../privacy/newsletter-consent.js';
 import { DEFAULT_LANGUAGE, type Language, NEWSLETTER } from '../../rules/engagement.js';
 import {
   NewsletterConfirmationRequested,
@@ -101,7 +102,8 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
     const subscriberId = tokenSubscriberId(token);
     if (subscriberId === undefined) return Promise.resolve(invalid);
     const secret = this.environment.SESSION_SECRET;
-    return this.unitOfWork.run(async ({ manager, record }) => {
+    return this.unitOfWork.run(async (tx) => {
+      const { manager, record } = tx;
       const [subscriber] = await manager.query(
         `SELECT id, email, language, status, confirmation_sent_at AS "sentAt" FROM newsletter_subscribers
          WHERE id = $1 FOR UPDATE`,
@@ -118,6 +120,7 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
             [subscriber.id],
           );
           record(new NewsletterUnsubscribed(String(subscriber.id), { subscriberId: subscriber.id }));
+          await noteAddressSubscription(tx, subscriber.email, false);
         }
         return { outcome: 'unsubscribed' as const, language };
       }
@@ -134,6 +137,7 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
           [subscriber.id],
         );
         record(new NewsletterSubscriptionConfirmed(String(subscriber.id), { subscriberId: subscriber.id }));
+        await noteAddressSubscription(tx, subscriber.email, true);
       }
       return { outcome: 'confirmed' as const, language };
     });
