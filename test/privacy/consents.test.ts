@@ -259,8 +259,28 @@ describe('the account’s consents', () => {
     expect(await subscription()).toBe('confirmed');
     expect(await given(session)).toMatchObject({ newsletter: true });
 
+    // A campaign mail already queued for the address, not yet due: withdrawing drops it too.
+    const draft = await inject('POST', '/api/admin/campaigns', market.admin, {
+      subject: 'Queued before withdrawal',
+      body: 'Never sent.',
+    });
+    const [queued] = await query(
+      `INSERT INTO outgoing_mails (idempotency_key, template, recipient, language, subject, text_body, html_body,
+                                   campaign_id, next_attempt_at)
+       VALUES ($1, 'campaign', $2, 'en', 'Queued before withdrawal', 'Never sent.', '<p>Never sent.</p>', $3,
+               now() + interval '1 hour')
+       RETURNING id`,
+      [`campaign-${draft.json().id}:withdrawal-test`, registration.email, draft.json().id],
+    );
+
     expect((await change(session, 'newsletter', false)).statusCode).toBe(200);
     expect(await subscription()).toBe('unsubscribed');
+    const [dropped] = await query('SELECT status FROM outgoing_mails WHERE id = $1', [queued.id]);
+    expect(dropped.status).toBe('failed');
+    const [{ skipped }] = await query('SELECT skipped_count AS skipped FROM campaigns WHERE id = $1', [
+      draft.json().id,
+    ]);
+    expect(skipped).toBe(1);
     const [{ events }] = await query(
       `SELECT array_agg(type ORDER BY position) AS events FROM outbox WHERE aggregate_type = 'NewsletterSubscriber'
        AND aggregate_id = (SELECT id::text FROM newsletter_subscribers WHERE lower(email) = lower($1))`,

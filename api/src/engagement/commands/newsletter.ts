@@ -1,8 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Environment } from '../../infrastructure/config/environment.js';
 import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { dropWaitingCampaignMails } from '../../mail/outgoing-mails.js';
 import { noteAddressSubscription } from '../../privacy/newsletter-consent.js';
 import { DEFAULT_LANGUAGE, type Language, NEWSLETTER } from '../../rules/engagement.js';
+import { countCampaignMail } from '../campaign-mail-counts.js';
 import {
   NewsletterConfirmationRequested,
   NewsletterSubscriptionConfirmed,
@@ -72,6 +74,16 @@ export async function unsubscribeAddress({ manager, record }: Transaction, email
     [email],
   );
   for (const { id } of subscribers) record(new NewsletterUnsubscribed(String(id), { subscriberId: id }));
+  if (subscribers.length > 0) await dropWaitingCampaigns(manager, email);
+}
+
+/**
+ * An unsubscribed address gets no more campaign mail, not even the ones already queued for it:
+ * they are dropped and counted as skipped, so the campaign still ends when every mail is settled.
+ */
+async function dropWaitingCampaigns(manager: Transaction['manager'], email: string) {
+  for (const [campaignId, count] of await dropWaitingCampaignMails(manager, email))
+    await countCampaignMail(manager, campaignId, 'skipped_count', count);
 }
 
 export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid';
@@ -120,6 +132,7 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
             [subscriber.id],
           );
           record(new NewsletterUnsubscribed(String(subscriber.id), { subscriberId: subscriber.id }));
+          await dropWaitingCampaigns(manager, subscriber.email);
           await noteAddressSubscription(tx, subscriber.email, false);
         }
         return { outcome: 'unsubscribed' as const, language };
