@@ -14,6 +14,9 @@ import { eventually } from '../support/test-environment.js';
 
 let market: EngagementMarket;
 
+/** Followers who gave the store-alerts consent at registration: the alerts are theirs to get. */
+const WITH_ALERTS = { consents: ['store_alerts'] };
+
 beforeAll(async () => {
   market = await startEngagementMarket('store follows');
 });
@@ -76,7 +79,7 @@ function tomorrowInIndia(hour = 12): Date {
 describe('following a store', () => {
   it('follows, lists with live coupons, and unfollows; repeats change nothing', async () => {
     const store = await storeWithOffer('Follow Me Beauty', 'Flat 20% off on kajal');
-    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl, WITH_ALERTS);
 
     const first = await follow(shopper, store.merchant.id);
     expect(first.statusCode).toBe(201);
@@ -174,9 +177,13 @@ describe('alerts of new offers', () => {
   it('mails each follower in their language once a day per store, with a digest of the later offers the next day', async () => {
     const store = await storeWithOffer('Alert Glow', 'Flat 10% off on face wash');
     const { session: asha, registration: ashaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'hi',
     });
-    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(
+      market.api.baseUrl,
+      WITH_ALERTS,
+    );
     expect((await follow(asha, store.merchant.id)).statusCode).toBe(201);
     expect((await follow(ravi, store.merchant.id)).statusCode).toBe(201);
 
@@ -223,6 +230,7 @@ describe('alerts of new offers', () => {
       brandName: 'Digest Naturals',
     });
     const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'te',
     });
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
@@ -247,7 +255,7 @@ describe('alerts of new offers', () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
       brandName: 'Hidden Later Herbs',
     });
-    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, WITH_ALERTS);
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
     await goLive(merchant, 'Tulsi tea at ₹49');
     await goLive(merchant, 'Ashwagandha 1+1');
@@ -274,9 +282,13 @@ describe('alerts of new offers', () => {
       brandName: 'Ginti Herbals',
     });
     const { session: sita, registration: sitaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'te',
     });
-    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: ravi, registration: raviAccount } = await registerAndSignInUser(
+      market.api.baseUrl,
+      WITH_ALERTS,
+    );
     expect((await follow(sita, merchant.id)).statusCode).toBe(201);
     expect((await follow(ravi, merchant.id)).statusCode).toBe(201);
     await goLive(merchant, 'Tulsi face wash 10% off');
@@ -304,9 +316,11 @@ describe('alerts of new offers', () => {
       brandName: 'Bhasha Beauty',
     });
     const { session: asha, registration: ashaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'hi',
     });
     const { session: sita, registration: sitaAccount } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'te',
     });
     expect((await follow(asha, merchant.id)).statusCode).toBe(201);
@@ -328,7 +342,7 @@ describe('alerts of new offers', () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
       brandName: 'Twice Told',
     });
-    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, WITH_ALERTS);
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
     const couponId = await goLive(merchant, 'Flat 30% off on sunscreen');
     await untilMailsSettled();
@@ -358,7 +372,7 @@ describe('alerts of new offers', () => {
     const { session: merchant } = await registerAndSignInMerchant(market.api.baseUrl, {
       brandName: 'Night Owl Cosmetics',
     });
-    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl);
+    const { session: shopper } = await registerAndSignInUser(market.api.baseUrl, WITH_ALERTS);
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);
     await goLive(merchant, 'Flat 50% off on eyeliners');
     await untilMailsSettled();
@@ -380,6 +394,7 @@ describe('alerts of new offers', () => {
       brandName: 'Unsub & Co <b>',
     });
     const { session: shopper, registration } = await registerAndSignInUser(market.api.baseUrl, {
+      ...WITH_ALERTS,
       language: 'hi',
     });
     expect((await follow(shopper, merchant.id)).statusCode).toBe(201);

@@ -150,6 +150,8 @@ describe('forgetting a shopper', () => {
         removed: expect.objectContaining({ sessions: 1 }),
       }),
     );
+    // The three consents recorded at registration (none ticked), history and all.
+    expect(outcomes.privacy).toEqual({ removed: { consents: 3 }, anonymised: {} });
     expect(outcomes.claims).toEqual({
       removed: { private_media: 1 },
       anonymised: { missing_cashback_claims: 1 },

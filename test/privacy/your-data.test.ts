@@ -122,6 +122,10 @@ describe('your data', () => {
   }, 120_000);
 
   it('summarises every section, with whom it was shared and where to correct it, for the shopper alone', async () => {
+    const consent = await inject('PUT', '/api/me/consents/store_alerts', shopper.session.bearer, {
+      given: true,
+    });
+    expect(consent.statusCode).toBe(200);
     const answer = await inject('GET', '/api/me/data', shopper.session.bearer);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('private, no-store');
@@ -190,6 +194,11 @@ describe('your data', () => {
         facts: expect.arrayContaining([{ name: 'open', value: 1, format: 'number' }]),
       }),
     );
+    // The consent given above, dated; the purposes not given show nothing.
+    const consents = section(summary, 'consents');
+    expect(consents.count).toBeGreaterThanOrEqual(1);
+    const given = consents.facts.filter((f: { value: unknown }) => f.value !== null);
+    expect(given).toEqual([{ name: 'store_alerts', value: expect.any(String), format: 'date' }]);
     expect(section(summary, 'sessions').count).toBe(1);
     expect(section(summary, 'mails').count).toBeGreaterThan(0);
     // The summary carries no records, and nothing of the other shopper.

@@ -37,6 +37,7 @@ export function userRegistration(overrides: Record<string, unknown> = {}) {
     password: USER_PASSWORD,
     mobileNumber: mobile,
     address: '12 MG Road, Bengaluru',
+    ageConfirmed: true,
     ...overrides,
   };
 }
@@ -54,6 +55,7 @@ export function merchantRegistration(overrides: Record<string, unknown> = {}) {
     merchatURL: 'https://glow.example.in',
     userName: `glow${randomBytes(3).toString('hex')}`,
     password: MERCHANT_PASSWORD,
+    ageConfirmed: true,
     ...overrides,
   };
 }

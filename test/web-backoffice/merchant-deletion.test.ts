@@ -30,16 +30,16 @@ afterAll(async () => {
   await market?.close();
 });
 
-async function signIn(page: Page, registration: Record<string, string>) {
+async function signIn(page: Page, registration: { userName: string; password: string }) {
   await page.goto(`${site.url}/#/login`);
-  await page.getByLabel('Username').fill(registration.userName!);
-  await page.getByLabel('Password', { exact: true }).fill(registration.password!);
+  await page.getByLabel('Username').fill(registration.userName);
+  await page.getByLabel('Password', { exact: true }).fill(registration.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 describe("back-office: deleting a merchant's account", () => {
   it('asks from the profile, and after the mailed link, signing in offers to keep the account', async () => {
-    const registration = merchantRegistration() as Record<string, string>;
+    const registration = merchantRegistration();
     const registered = await send(market.api.baseUrl, {
       method: 'POST',
       url: '/api/auth/merchants/register',

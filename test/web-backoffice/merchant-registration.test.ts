@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MERCHANT_NOTICE_FIELDS, PRIVACY_NOTICE_VERSION } from '@offers/api/rules';
 import type { Browser, Page } from 'playwright-core';
 import { MERCHANT_PASSWORD, merchantRegistration } from '../support/accounts.js';
 import { send } from '../support/api-app.js';
 import { launchBrowser, seriousViolations, serveWebApp, step, type WebApp } from '../support/browser.js';
+import { htmlErrors } from '../support/html-checker.js';
 import { type Marketplace, startMarketplace } from '../support/marketplace.js';
 
 let market: Marketplace;
@@ -34,6 +36,7 @@ async function fillRegistration(page: Page, registration: Registration) {
   await page.getByLabel('Website').fill(registration.merchatURL);
   await page.getByLabel('Username').fill(registration.userName);
   await page.getByLabel('Password', { exact: true }).fill(registration.password);
+  await page.getByLabel(/^I am 18 or older/).check();
 }
 
 describe('back-office: merchant registration', () => {
@@ -125,4 +128,63 @@ describe('back-office: merchant registration', () => {
     });
     await page.close();
   });
+
+  const PHONE = { width: 390, height: 844 };
+  /** What the notice says in each language (web-backoffice/src/i18n). */
+  const NOTICE = {
+    en: {
+      menu: undefined,
+      title: 'What we ask and why',
+      version: `Notice version ${PRIVACY_NOTICE_VERSION}.`,
+      adult: 'I am 18 or older.',
+    },
+    hi: {
+      menu: 'हिन्दी',
+      title: 'हम क्या पूछते हैं और क्यों',
+      version: `सूचना संस्करण ${PRIVACY_NOTICE_VERSION}।`,
+      adult: 'मेरी उम्र 18 वर्ष या उससे अधिक है।',
+    },
+    te: {
+      menu: 'తెలుగు',
+      title: 'మేము ఏమి అడుగుతాము, ఎందుకు',
+      version: `నోటీసు వెర్షన్ ${PRIVACY_NOTICE_VERSION}.`,
+      adult: 'నా వయసు 18 సంవత్సరాలు లేదా అంతకంటే ఎక్కువ.',
+    },
+  } as const;
+
+  for (const lang of ['en', 'hi', 'te'] as const) {
+    it(`${lang}: on a phone, the notice lists each field with its purpose, and registering needs the age confirmation`, async () => {
+      const page = await browser.newPage({ viewport: PHONE, isMobile: true });
+      const text = NOTICE[lang];
+      await step(page, `registration-notice-${lang}`, async () => {
+        await page.goto(`${site.url}/#/register`);
+        if (text.menu) {
+          await page.getByRole('button', { name: 'English', exact: true }).click();
+          await page.getByRole('menuitem', { name: text.menu }).click();
+        }
+        const notice = page.getByRole('region', { name: text.title });
+        await notice.waitFor();
+        await notice.getByText(text.version).waitFor();
+        const purposes = await notice.locator('dd').allTextContents();
+        expect(purposes).toHaveLength(new Set(MERCHANT_NOTICE_FIELDS.map((field) => field.purpose)).size);
+        for (const purpose of purposes) expect(purpose).not.toMatch(/^offers\.|^$/);
+        // The page as the browser built it passes the Nu HTML Checker (before axe adds its script).
+        expect(await htmlErrors(await page.content())).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+      });
+      await step(page, `registration-age-${lang}`, async () => {
+        const registration = merchantRegistration();
+        await page.getByRole('textbox').first().fill(registration.merchantName);
+        const submit = page.locator('form button[type="submit"]');
+        const adult = page.getByRole('checkbox', { name: new RegExp(`^${text.adult}`) });
+        await adult.check();
+        await adult.uncheck();
+        await expect(adult.getAttribute('aria-invalid')).resolves.toBe('true');
+        await expect(submit.isDisabled()).resolves.toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+      await page.close();
+    }, 60_000);
+  }
 });

@@ -55,6 +55,7 @@ const TEXTS = {
     address: 'Address',
     submit: 'Submit',
     registered: USER_REGISTRATION.success,
+    adult: 'I am 18 or older.',
   },
   hi: {
     emailOrMobile: 'ईमेल या मोबाइल नंबर',
@@ -70,6 +71,7 @@ const TEXTS = {
     address: 'पता',
     submit: 'जमा करें',
     registered: 'उपयोगकर्ता सफलतापूर्वक रजिस्टर हुआ',
+    adult: 'मेरी उम्र 18 वर्ष या उससे अधिक है।',
   },
 } as const;
 
@@ -197,5 +199,6 @@ async function fillRegistration(page: Page, language: Language) {
   await page.getByLabel(new RegExp(`^${text.password}`)).fill(USER_PASSWORD);
   await page.getByLabel(text.mobile).fill(`+91${mobile}`);
   await page.getByRole('textbox', { name: text.address, exact: true }).fill('7 Banjara Hills, Hyderabad');
+  await page.getByLabel(text.adult).check();
   return { email, mobile };
 }

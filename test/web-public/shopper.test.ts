@@ -468,6 +468,7 @@ describe('accounts', () => {
         await page.getByLabel(/^Password/).fill(USER_PASSWORD);
         await page.getByLabel('Mobile No').fill(mobile);
         await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByLabel(/^I am 18 or older/).check();
         await page.getByRole('button', { name: 'Submit' }).click();
         await page.waitForURL(/\/sign-in\?registered=1$/);
         await page.getByText('User Registered Successfully').waitFor();
@@ -479,6 +480,7 @@ describe('accounts', () => {
         await page.getByLabel(/^Password/).fill(USER_PASSWORD);
         await page.getByLabel('Mobile No').fill(uniqueContact().mobile);
         await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Banjara Hills, Hyderabad');
+        await page.getByLabel(/^I am 18 or older/).check();
         await page.getByRole('button', { name: 'Submit' }).click();
         await page.getByText('User already exists with same email or mobile.').waitFor();
         await page.getByText('Email already registered.').waitFor();
@@ -533,7 +535,9 @@ describe('following a store', () => {
     'follows from the store page after signing in, lists it in the account, and unfollows there',
     () =>
       inBrowser('follow', async (page) => {
-        const { registration } = await registerAndSignInUser(market.api.baseUrl);
+        const { registration } = await registerAndSignInUser(market.api.baseUrl, {
+          consents: ['store_alerts'],
+        });
         await visit(page, `/store/${store.slug}`);
         await page.getByRole('heading', { name: store.name, level: 1 }).waitFor();
         // A visitor is asked to sign in first, and comes back to the store.

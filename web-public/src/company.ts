@@ -1,4 +1,4 @@
-import type { SiteLanguage as Language } from './forms/rules.js';
+import { type SiteLanguage as Language, MINIMUM_AGE } from './forms/rules.js';
 
 /**
  * Who runs the site, as its legal pages name it: the company, the addresses people write to, and
@@ -40,8 +40,8 @@ export const COMPANY = {
 
 /** The ages the legal pages set: accounts are for adults; nothing is collected from young children. */
 export const AGE_LIMITS = {
-  /** The terms of use: only people this old or older may register and hold an account. */
-  account: 18,
+  /** The terms of use: only people this old or older may register and hold an account (the API checks it). */
+  account: MINIMUM_AGE,
   /** The privacy policy: the site is not meant for children under this age and collects nothing from them. */
   children: 13,
 } as const;

@@ -134,6 +134,7 @@ export { deletionLinkToken } from '../privacy/deletion-links.js';
 export { exportPersonData, PERSON_EXPORTERS } from '../privacy/exporters.js';
 export { PERSON_FORGETTERS } from '../privacy/forgetters.js';
 export type { PersonToForget } from '../privacy/person.js';
+export { accountAddressesWithout } from '../privacy/queries/consents.js';
 export { deletionRequestById } from '../privacy/queries/deletion-requests.js';
 export { grievanceMailFacts } from '../privacy/queries/grievances.js';
 export { storeIdentities } from '../storefront/queries/store-identity.js';

@@ -10,6 +10,7 @@ import { WholeNumber } from '../infrastructure/http/field-decorators.js';
 import { IdPipe } from '../infrastructure/http/id-pipe.js';
 import { TakesFormBody } from '../infrastructure/http/request-guards.js';
 import { sendNoticePage, unsubscribeQuestion } from '../infrastructure/http/unsubscribe-link.js';
+import { holdersConsenting } from '../privacy/queries/consents.js';
 import { STORE_FOLLOWS } from '../rules/follows.js';
 import { readStoreAlertLink } from './alert-links.js';
 import { storeAlertAsk, storeAlertInvalid, storeAlertPage } from './alert-pages.js';
@@ -46,8 +47,15 @@ export class UserFollowsController {
   ) {
     const { created } = await this.commands.execute(new FollowStore(account.id, merchantId));
     reply.status(created ? 201 : 200);
-    const [store] = await followedStores(this.dataSource, account.id, merchantId);
-    return { ...store, message: STORE_FOLLOWS.followed };
+    const [[store], alerted] = await Promise.all([
+      followedStores(this.dataSource, account.id, merchantId),
+      holdersConsenting(this.dataSource, 'shopper', [account.id], 'store_alerts'),
+    ]);
+    // The answer says whether mails will come: they do only with the store-alerts consent.
+    return {
+      ...store,
+      message: alerted.has(account.id) ? STORE_FOLLOWS.followed : STORE_FOLLOWS.followedWithoutAlerts,
+    };
   }
 
   /** 204 whether or not the store was followed. */

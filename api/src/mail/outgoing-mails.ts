@@ -165,3 +165,30 @@ export async function emptySentMails(manager: Writer, batch = 1000): Promise<num
     if (rows.length < batch) return emptied;
   }
 }
+
+/** Why a campaign mail still waiting was not sent: its reader left the newsletter first. */
+export const UNSUBSCRIBED_BEFORE_SENDING = 'The recipient unsubscribed before it was sent.';
+
+/**
+ * Campaign mails still waiting for an address (case ignored) are not sent: they end as failed with
+ * the reason, in the caller's transaction. A mail a sender holds right now (handed to the mail
+ * server as this runs) is left to it. Answers how many were dropped per campaign.
+ */
+export async function dropWaitingCampaignMails(
+  manager: Writer,
+  recipient: string,
+): Promise<Map<number, number>> {
+  const [dropped]: [Array<{ campaignId: number }>, number] = await manager.query(
+    `UPDATE outgoing_mails SET status = 'failed', last_error = $2
+     WHERE id IN (
+       SELECT id FROM outgoing_mails
+       WHERE lower(recipient) = lower($1) AND campaign_id IS NOT NULL AND status = 'pending'
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING campaign_id AS "campaignId"`,
+    [recipient, UNSUBSCRIBED_BEFORE_SENDING],
+  );
+  const perCampaign = new Map<number, number>();
+  for (const { campaignId } of dropped) perCampaign.set(campaignId, (perCampaign.get(campaignId) ?? 0) + 1);
+  return perCampaign;
+}

@@ -11,17 +11,17 @@ import { describePayouts } from '../payouts/queries/person-data.js';
 import { PERSON_DATA_SECTIONS } from '../rules/privacy.js';
 import type { DescribePerson, PersonToDescribe } from './person-data.js';
 import type { PersonDataExport, PersonDataSummary } from './queries/answers.js';
+import { describeConsents } from './queries/consents.js';
 import { describePrivacyRequests } from './queries/grievances.js';
 
 /**
  * Every owner of personal data, asked in turn to describe what it holds of the person: "Your data"
  * and its download are composed of their answers, never of SQL here. An owner that starts holding
- * personal data adds its line (the consents' owner: `{ owner: 'privacy', describe: describeConsents }`),
- * as it adds its forget function to PERSON_FORGETTERS.
+ * personal data adds its line, as it adds its forget function to PERSON_FORGETTERS.
  */
 export const PERSON_EXPORTERS: ReadonlyArray<{ owner: string; describe: DescribePerson }> = [
   { owner: 'identity', describe: describeIdentity },
-  // consents: the hook for the consents' describe function (section `consents`).
+  { owner: 'privacy', describe: describeConsents },
   { owner: 'follows', describe: describeFollows },
   { owner: 'coupons', describe: describeCouponVotes },
   { owner: 'clicks', describe: describeClicks },

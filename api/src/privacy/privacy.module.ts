@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChangeConsentHandler } from './commands/consents.js';
 import { RecordDataExportHandler } from './commands/data-export.js';
 import {
   CancelAccountDeletionHandler,
@@ -7,6 +8,7 @@ import {
 } from './commands/deletion.js';
 import { EraseDueAccountsHandler } from './commands/erasure.js';
 import { AnswerGrievanceHandler, FileGrievanceHandler } from './commands/grievances.js';
+import { UserConsentsController } from './consents.controller.js';
 import {
   DeletionLinksController,
   MerchantAccountDeletionController,
@@ -28,6 +30,7 @@ import {
  */
 @Module({
   controllers: [
+    UserConsentsController,
     ShopperDataController,
     MerchantDataController,
     GrievancesController,
@@ -38,6 +41,7 @@ import {
     DeletionLinksController,
   ],
   providers: [
+    ChangeConsentHandler,
     RecordDataExportHandler,
     FileGrievanceHandler,
     AnswerGrievanceHandler,

@@ -8,6 +8,9 @@ export const STORE_FOLLOWS = {
   notFound: 'Store not found.',
   tooMany: 'You can follow at most 200 stores. Unfollow one first.',
   followed: 'You now follow this store. We will mail you when it has a new offer.',
+  /** Followed without the store-alerts consent: no mail goes until it is given. */
+  followedWithoutAlerts:
+    'You now follow this store. To get its new offers by mail, turn on store alerts in Your consents.',
   unfollowed: 'You no longer follow this store.',
 } as const;
 

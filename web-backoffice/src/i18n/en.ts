@@ -1,6 +1,7 @@
 import {
   ACCOUNT_DELETION,
   ADMIN_SIGN_IN,
+  AGE_CONFIRMATION,
   CASHBACK_MESSAGES,
   CATEGORY_FORM,
   CONTENT_MESSAGES,
@@ -96,6 +97,27 @@ export const offersEnglish = {
       failed: MERCHANT_REGISTRATION.failed,
       haveAccount: 'Already registered?',
       signIn: 'Sign in',
+      adult: 'I am %{age} or older.',
+      ageRequired: AGE_CONFIRMATION.required,
+      notice: {
+        title: 'What we ask and why',
+        intro:
+          'Before you register: the details this form asks for and what each is used for. We do not sell them.',
+        optional: 'optional',
+        version: 'Notice version %{version}.',
+        more: 'Our privacy policy says more, including whom we share data with and how to reach our Grievance Officer.',
+        privacyLink: 'Privacy policy',
+        purposes: {
+          business: 'To show your store to shoppers and to know whom we work with.',
+          storeAddress: 'Your business address, kept with your account for our records and to reach you.',
+          merchantEmail: 'To confirm your account and to mail you about your store, coupons and earnings.',
+          merchantMobile: 'To reach you about your account and your store.',
+          storeWebsite: 'To send shoppers to your shop and to check that the business is yours.',
+          userName: 'To sign you in to the back-office.',
+          password: 'To sign you in. We keep only a one-way hash of it, never the password itself.',
+          referral: 'To credit the friend who invited you with their referral bonus.',
+        },
+      },
     },
     saved: {
       coupon: 'Coupon "%{name}" saved.',

@@ -1,14 +1,30 @@
-import { Alert, Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   MERCHANT_REGISTRATION as M,
+  MERCHANT_NOTICE_FIELDS,
+  MINIMUM_AGE,
   MOBILE_NUMBER,
   PASSWORD_MAX_LENGTH,
   PASSWORD_RULES,
+  PRIVACY_NOTICE_VERSION,
   TEXT_LIMITS,
 } from '@offers/api/rules';
 import { type FormEvent, useState } from 'react';
 import { HttpError, LocalesMenuButton, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { PUBLIC_SITE } from '../common/publicSite';
 import { offersEnglish } from '../i18n/en';
 import { RememberLocale } from '../layout/Layout';
 import { API_URL } from '../providers/dataProvider';
@@ -135,8 +151,11 @@ export const RegisterPage = () => {
   const [serverErrors, setServerErrors] = useState<Partial<Registration>>({});
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // "I am 18 or older": required, unticked until the merchant ticks it; the API refuses without it.
+  const [adult, setAdult] = useState(false);
+  const [adultTouched, setAdultTouched] = useState(false);
   const errors = registrationErrors(values);
-  const invalid = Object.keys(errors).length > 0;
+  const invalid = Object.keys(errors).length > 0 || !adult;
   const shown = (message: string) => translate(KEY_OF_MESSAGE.get(message) ?? message, { _: message });
 
   const field = (name: Field) => {
@@ -170,13 +189,14 @@ export const RegisterPage = () => {
     try {
       await httpClient(`${API_URL}/auth/merchants/register`, {
         method: 'POST',
-        body: JSON.stringify({ ...body, language: locale }),
+        body: JSON.stringify({ ...body, language: locale, ageConfirmed: adult }),
       });
       notify('offers.register.succeeded', { type: 'success' });
       navigate('/login');
     } catch (error) {
       const answer = error instanceof HttpError ? error : undefined;
       const fieldErrors = (answer?.body as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+      if (fieldErrors.ageConfirmed) setAdultTouched(true);
       setServerErrors(
         Object.fromEntries(
           Object.entries(fieldErrors).map(([name, message]) => [
@@ -206,6 +226,7 @@ export const RegisterPage = () => {
             </Typography>
             <LocalesMenuButton />
           </Box>
+          <PrivacyNotice />
           <form onSubmit={submit} noValidate aria-label={translate('offers.register.title')}>
             <TextField autoComplete="organization" {...field('merchantName')} />
             <TextField {...field('brandName')} />
@@ -215,14 +236,41 @@ export const RegisterPage = () => {
             <TextField type="email" autoComplete="email" {...field('email')} />
             <TextField
               type="tel"
-              autoComplete="tel-national"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+              autoComplete="tel"
+              slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
               {...field('mobile')}
             />
             <TextField type="url" autoComplete="url" placeholder="https://" {...field('merchantUrl')} />
             <TextField autoComplete="username" {...field('userName')} />
             <TextField type="password" autoComplete="new-password" {...field('password')} />
             <TextField {...field('referredByCode')} />
+            <FormControlLabel
+              sx={{ mt: 1, alignItems: 'flex-start' }}
+              control={
+                <Checkbox
+                  id="register-adult"
+                  checked={adult}
+                  onChange={(event) => {
+                    setAdult(event.target.checked);
+                    setAdultTouched(true);
+                  }}
+                  slotProps={{
+                    input: {
+                      'aria-required': true,
+                      'aria-invalid': adultTouched && !adult ? true : undefined,
+                      'aria-describedby': adultTouched && !adult ? 'register-adult-error' : undefined,
+                    } as object,
+                  }}
+                  sx={{ pt: 0.5 }}
+                />
+              }
+              label={`${translate('offers.register.adult', { age: MINIMUM_AGE })} *`}
+            />
+            {adultTouched && !adult && (
+              <FormHelperText id="register-adult-error" error>
+                {translate('offers.register.ageRequired')}
+              </FormHelperText>
+            )}
             {failure && (
               <Alert severity="error" role="alert" sx={{ my: 1 }}>
                 <strong>{translate('offers.register.failed')}</strong> {shown(failure)}
@@ -249,3 +297,53 @@ export const RegisterPage = () => {
     </Box>
   );
 };
+
+/** The notice's fields, those that share a purpose together (the business's four names say it once). */
+const NOTICE_GROUPS = MERCHANT_NOTICE_FIELDS.reduce<Array<{ fields: string[]; purpose: string }>>(
+  (groups, { field, purpose }) => {
+    const group = groups.find((existing) => existing.purpose === purpose);
+    if (group) group.fields.push(field);
+    else groups.push({ fields: [field], purpose });
+    return groups;
+  },
+  [],
+);
+
+/**
+ * The notice before the form: each field it asks and what it is for, and the notice's version,
+ * from the one list the API keeps (api/src/rules/privacy.ts).
+ */
+function PrivacyNotice() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="section"
+      aria-labelledby="privacy-notice-title"
+      sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'grey.300', borderRadius: 1, p: 1.5, my: 1.5 }}
+    >
+      <Typography id="privacy-notice-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('offers.register.notice.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('offers.register.notice.intro')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 0.75 } }}>
+        {NOTICE_GROUPS.map(({ fields, purpose }) => (
+          <div key={purpose}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+              {fields.map((field) => translate(key(field))).join(', ')}
+            </Typography>
+            <Typography component="dd" variant="body2">
+              {translate(`offers.register.notice.purposes.${purpose}`)}
+            </Typography>
+          </div>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {translate('offers.register.notice.more')}{' '}
+        <Link href={`${PUBLIC_SITE}/privacy`}>{translate('offers.register.notice.privacyLink')}</Link>.{' '}
+        {translate('offers.register.notice.version', { version: PRIVACY_NOTICE_VERSION })}
+      </Typography>
+    </Box>
+  );
+}

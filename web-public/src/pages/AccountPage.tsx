@@ -5,6 +5,7 @@ import { useAuth } from '../auth';
 import { Img } from '../components/Img';
 import { Field, useForm } from '../forms/Field';
 import {
+  type ConsentPurpose,
   type FollowedStore,
   MOBILE_NUMBER,
   STORE_FOLLOWS,
@@ -18,7 +19,7 @@ import { EarningTimeline } from './EarningTimeline';
 import { PayoutsSection } from './PayoutsSection';
 import { YourDataSection } from './YourDataSection';
 
-const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals', 'data'] as const;
+const SECTIONS = ['profile', 'earnings', 'claims', 'stores', 'referrals', 'privacy', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The texts this page shows beyond the home page's, loaded with its chunk in the address's language. */
@@ -59,6 +60,7 @@ export default function AccountPage({ section, earningId }: { section?: string; 
         {current === 'stores' && <FollowedStoresSection />}
         {current === 'referrals' && <ReferralSection />}
         {current === 'data' && <YourDataSection />}
+        {current === 'privacy' && <ConsentsSection />}
       </div>
     </div>
   );
@@ -157,7 +159,7 @@ function ProfileSection() {
           inputMode="numeric"
           label={t('register.mobileNumber')}
           required
-          autoComplete="tel-national"
+          autoComplete="tel"
           {...form.bind('mobileNumber')}
           error={form.shownError('mobileNumber')}
         />
@@ -165,7 +167,7 @@ function ProfileSection() {
           id="profile-address"
           label={t('register.address')}
           required
-          autoComplete="street-address"
+          autoComplete="address-line1"
           {...form.bind('address')}
           error={form.shownError('address')}
         />
@@ -424,6 +426,110 @@ function FollowedStoresSection() {
       )}
       <p role={notice?.failed ? 'alert' : 'status'} className={notice?.failed ? 'error' : 'form-status'}>
         {notice?.text}
+      </p>
+    </section>
+  );
+}
+
+interface CurrentConsent {
+  purpose: ConsentPurpose;
+  given: boolean;
+  noticeVersion: string | null;
+  recordedAt: string | null;
+}
+
+/**
+ * "Your consents": each optional mail with its state and one button that gives or withdraws it.
+ * The API records each change (with the notice's version) and stops what a withdrawal covers at once.
+ */
+function ConsentsSection() {
+  const { t, msg, date } = useI18n();
+  const [consents, setConsents] = useState<CurrentConsent[]>();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<ConsentPurpose>();
+  const [notice, setNotice] = useState<{ text: string; failed?: boolean }>();
+
+  useEffect(() => {
+    api<{ consents: CurrentConsent[] }>('/api/me/consents')
+      .then((answer) => setConsents(answer.consents))
+      .catch(() => setFailed(true));
+  }, []);
+
+  async function change(consent: CurrentConsent) {
+    setBusy(consent.purpose);
+    setNotice(undefined);
+    try {
+      const answer = await api<{ consents: CurrentConsent[]; message: string }>(
+        `/api/me/consents/${consent.purpose}`,
+        { method: 'PUT', body: { given: !consent.given } },
+      );
+      setConsents(answer.consents);
+      const name = t(`consents.${consent.purpose}.name`);
+      setNotice({
+        text:
+          consent.purpose === 'newsletter' && !consent.given
+            ? `${name}: ${msg(answer.message)} ${t('consents.newsletterPending')}`
+            : `${name}: ${msg(answer.message)}`,
+      });
+    } catch (error) {
+      setNotice({
+        text:
+          error instanceof ApiError && error.status === 400 ? msg(error.message) : t('consents.changeFailed'),
+        failed: true,
+      });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <section aria-labelledby="consents-title">
+      <h1 id="consents-title">{t('consents.title')}</h1>
+      <p>{t('consents.intro')}</p>
+      {failed ? (
+        <p className="error" role="alert">
+          {t('account.loadFailed')}
+        </p>
+      ) : consents === undefined ? (
+        <p className="status" role="status">
+          {t('common.loading')}
+        </p>
+      ) : (
+        <ul className="consent-list">
+          {consents.map((consent) => {
+            const name = t(`consents.${consent.purpose}.name`);
+            return (
+              <li key={consent.purpose}>
+                <div>
+                  <h2>{name}</h2>
+                  <p>{t(`consents.${consent.purpose}.what`)}</p>
+                  <p className={consent.given ? 'consent-state on' : 'consent-state'}>
+                    {consent.given && consent.recordedAt
+                      ? t('consents.on', { date: date(consent.recordedAt) })
+                      : t('consents.off')}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={consent.given ? undefined : 'primary'}
+                  disabled={busy !== undefined}
+                  onClick={() => change(consent)}
+                  aria-label={t(consent.given ? 'consents.withdrawNamed' : 'consents.giveNamed', {
+                    purpose: name,
+                  })}
+                >
+                  {t(consent.given ? 'consents.withdraw' : 'consents.give')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p role={notice?.failed ? 'alert' : 'status'} className={notice?.failed ? 'error' : 'form-status'}>
+        {notice?.text}
+      </p>
+      <p className="hint">
+        <Link href="/privacy">{t('consents.privacyLink')}</Link>
       </p>
     </section>
   );

@@ -75,7 +75,7 @@ export default function ContactPage() {
           type="tel"
           inputMode="numeric"
           label={t('contact.mobile')}
-          autoComplete="tel-national"
+          autoComplete="tel"
           hint={t('form.mobileHint')}
           {...form.bind('mobile')}
           error={form.shownError('mobile')}

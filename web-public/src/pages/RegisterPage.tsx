@@ -2,7 +2,16 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError, api } from '../api';
 import { Field, useForm } from '../forms/Field';
-import { HOUSE_REFERRAL_CODE, USER_REGISTRATION as R } from '../forms/rules';
+import {
+  AGE_CONFIRMATION,
+  CONSENT_PURPOSES,
+  type ConsentPurpose,
+  HOUSE_REFERRAL_CODE,
+  MINIMUM_AGE,
+  PRIVACY_NOTICE_VERSION,
+  USER_REGISTRATION as R,
+  SHOPPER_NOTICE_FIELDS,
+} from '../forms/rules';
 import { type RegistrationField, serverFieldErrors, validateRegistration } from '../forms/validate';
 import { type Language, loadTexts, useI18n, usePageTitle, useTexts } from '../i18n';
 
@@ -40,13 +49,19 @@ export default function RegisterPage() {
     },
     useCallback(validateRegistration, []),
   );
+  // The age confirmation and the optional consents: unticked until the visitor ticks them.
+  const [adult, setAdult] = useState(false);
+  const [consents, setConsents] = useState<ReadonlySet<ConsentPurpose>>(new Set());
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [submittedOnce, setSubmittedOnce] = useState(false);
   const [duplicate, setDuplicate] = useState(false);
   // The link's code names nobody (mistyped, cut short): say so now, in a field the shopper can
   // correct or clear, rather than refuse the whole form at the end.
   const [unknownReferral, setUnknownReferral] = useState(false);
   const { setServerErrors } = form;
+  // The server's own message (it refuses a registration without the box too), once the form was sent.
+  const ageProblem = submittedOnce && !adult ? msg(AGE_CONFIRMATION.required) : undefined;
 
   useEffect(() => {
     if (!referral) return;
@@ -70,8 +85,9 @@ export default function RegisterPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     form.setSubmitted(true);
+    setSubmittedOnce(true);
     setProblem(undefined);
-    if (!form.valid) {
+    if (!form.valid || !adult) {
       setProblem(msg(R.invalid));
       return;
     }
@@ -87,6 +103,8 @@ export default function RegisterPage() {
           mobileNumber: rest.mobileNumber.trim(),
           address: rest.address.trim(),
           ...(referredBy.trim() && { referredBy: referredBy.trim() }),
+          ageConfirmed: adult,
+          consents: CONSENT_PURPOSES.filter((purpose) => consents.has(purpose)),
         },
       });
       navigate('/sign-in?registered=1');
@@ -112,6 +130,7 @@ export default function RegisterPage() {
   return (
     <div className="form-page">
       <h1>{t('register.title')}</h1>
+      <PrivacyNotice />
       <form onSubmit={submit} noValidate>
         <Field
           id="register-userName"
@@ -146,7 +165,7 @@ export default function RegisterPage() {
           inputMode="numeric"
           label={t('register.mobileNumber')}
           required
-          autoComplete="tel-national"
+          autoComplete="tel"
           hint={t('form.mobileHint')}
           {...form.bind('mobileNumber')}
           error={form.shownError('mobileNumber')}
@@ -155,7 +174,7 @@ export default function RegisterPage() {
           id="register-address"
           label={t('register.address')}
           required
-          autoComplete="street-address"
+          autoComplete="address-line1"
           {...form.bind('address')}
           error={form.shownError('address')}
         />
@@ -174,6 +193,56 @@ export default function RegisterPage() {
           {...form.bind('referredBy')}
           error={form.shownError('referredBy')}
         />
+        <div className="field check">
+          <label htmlFor="register-adult">
+            <input
+              id="register-adult"
+              type="checkbox"
+              checked={adult}
+              onChange={(event) => setAdult(event.target.checked)}
+              aria-required="true"
+              aria-invalid={ageProblem ? true : undefined}
+              aria-describedby={ageProblem ? 'register-adult-error' : undefined}
+            />
+            <span>
+              {t('consents.adult', { age: MINIMUM_AGE })}
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </span>
+          </label>
+          {ageProblem && (
+            <p id="register-adult-error" className="error" aria-live="polite">
+              {ageProblem}
+            </p>
+          )}
+        </div>
+        <fieldset className="consent-choices">
+          <legend>{t('consents.legend')}</legend>
+          <p className="hint">{t('consents.optionalIntro')}</p>
+          {CONSENT_PURPOSES.map((purpose) => (
+            <label key={purpose} htmlFor={`register-consent-${purpose}`} className="check">
+              <input
+                id={`register-consent-${purpose}`}
+                type="checkbox"
+                checked={consents.has(purpose)}
+                onChange={(event) => {
+                  const { checked } = event.target;
+                  setConsents((current) => {
+                    const next = new Set(current);
+                    if (checked) next.add(purpose);
+                    else next.delete(purpose);
+                    return next;
+                  });
+                }}
+              />
+              <span>
+                <strong>{t(`consents.${purpose}.name`)}</strong> {t(`consents.${purpose}.what`)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="primary" disabled={submitting}>
           {submitting ? t('register.submitting') : t('register.submit')}
         </button>
@@ -186,5 +255,34 @@ export default function RegisterPage() {
         <Link href="/sign-in">{t('register.haveAccount')}</Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * The notice the law asks for before the form: each field it asks, what it is for, and the
+ * notice's version, from the one list the API records consents against.
+ */
+function PrivacyNotice() {
+  const { t } = useI18n();
+  return (
+    <section className="privacy-notice" aria-labelledby="privacy-notice-title">
+      <h2 id="privacy-notice-title">{t('notice.title')}</h2>
+      <p>{t('notice.intro')}</p>
+      <dl>
+        {SHOPPER_NOTICE_FIELDS.map(({ field, purpose, required }) => (
+          <div key={field}>
+            <dt>
+              {t(`register.${field}`)}
+              {!required && ` (${t('notice.optional')})`}
+            </dt>
+            <dd>{t(`notice.purposes.${purpose}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hint">
+        {t('notice.more')} <Link href="/privacy">{t('consents.privacyLink')}</Link>.{' '}
+        {t('notice.version', { version: PRIVACY_NOTICE_VERSION })}
+      </p>
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { CampaignSendStarted, type PublishedEvent } from '@offers/api/events';
 import { Environment, QueueName, QueueRegistry } from '@offers/api/platform';
 import {
+  accountAddressesWithout,
   campaignContent,
   countCampaignMail,
   liveFeaturedCoupons,
@@ -103,6 +104,16 @@ export class CampaignBatchesWorker extends QueueWorkerHost<CampaignBatch> {
     // Each subscriber reads their titles in their language where the coupon has one.
     const coupons = await liveFeaturedCoupons(manager, campaign.couponIds);
     const confirmed = recipients.filter((recipient) => recipient.status === 'confirmed');
+    // The offers a campaign features go to an account's address only with its offers-by-mail
+    // consent; without it the account gets the newsletter's text alone (docs/decisions.md § Privacy).
+    const withoutOffers =
+      coupons.length === 0
+        ? new Set<string>()
+        : await accountAddressesWithout(
+            manager,
+            confirmed.map((subscriber) => subscriber.email),
+            'offers_by_mail',
+          );
     const mails = confirmed.map((subscriber): OutgoingMail => {
       const token = newsletterUnsubscribeToken(SESSION_SECRET, subscriber.id, subscriber.email);
       return {
@@ -116,7 +127,7 @@ export class CampaignBatchesWorker extends QueueWorkerHost<CampaignBatch> {
         content: renderMail('campaign', subscriber.language, {
           subject: campaign.subject,
           body: campaign.body,
-          coupons: coupons.map((coupon) => ({
+          coupons: (withoutOffers.has(subscriber.email.toLowerCase()) ? [] : coupons).map((coupon) => ({
             label: coupon.texts[subscriber.language as CouponTextLanguage]?.title ?? coupon.title,
             url: `${PUBLIC_URL}/coupons/${coupon.id}`,
           })),

@@ -1,7 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Environment } from '../../infrastructure/config/environment.js';
-import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { type Transaction, UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { dropWaitingCampaignMails } from '../../mail/outgoing-mails.js';
+import { noteAddressSubscription } from '../../privacy/newsletter-consent.js';
 import { DEFAULT_LANGUAGE, type Language, NEWSLETTER } from '../../rules/engagement.js';
+import { countCampaignMail } from '../campaign-mail-counts.js';
 import {
   NewsletterConfirmationRequested,
   NewsletterSubscriptionConfirmed,
@@ -33,24 +36,54 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   execute({ email, language }: SubscribeToNewsletter) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
-      const [subscriber] = await manager.query(
-        `INSERT INTO newsletter_subscribers AS s (email, language, confirmation_sent_at) VALUES ($1, $2, now())
-         ON CONFLICT ((lower(email))) DO UPDATE SET
-           language = EXCLUDED.language,
-           status = CASE WHEN s.status = 'confirmed' THEN 'confirmed' ELSE 'pending' END,
-           confirmation_sent_at = CASE
-             WHEN s.status <> 'confirmed'
-              AND (s.confirmation_sent_at IS NULL OR s.confirmation_sent_at <= now() - make_interval(mins => $3))
-             THEN now() ELSE s.confirmation_sent_at END
-         RETURNING id, status = 'pending' AND confirmation_sent_at = now() AS "confirmationDue"`,
-        [email, language, NEWSLETTER.confirmationIntervalMinutes],
-      );
-      if (subscriber.confirmationDue) {
-        record(new NewsletterConfirmationRequested(String(subscriber.id), { subscriberId: subscriber.id }));
-      }
-    });
+    return this.unitOfWork.run((tx) => subscribeAddress(tx, email, language));
   }
+}
+
+/**
+ * Subscribes an address (double opt-in, as {@link SubscribeToNewsletterHandler} describes) inside
+ * the caller's transaction: the public form's command, and an account giving its newsletter consent.
+ */
+export async function subscribeAddress({ manager, record }: Transaction, email: string, language: Language) {
+  const [subscriber] = await manager.query(
+    `INSERT INTO newsletter_subscribers AS s (email, language, confirmation_sent_at) VALUES ($1, $2, now())
+     ON CONFLICT ((lower(email))) DO UPDATE SET
+       language = EXCLUDED.language,
+       status = CASE WHEN s.status = 'confirmed' THEN 'confirmed' ELSE 'pending' END,
+       confirmation_sent_at = CASE
+         WHEN s.status <> 'confirmed'
+          AND (s.confirmation_sent_at IS NULL OR s.confirmation_sent_at <= now() - make_interval(mins => $3))
+         THEN now() ELSE s.confirmation_sent_at END
+     RETURNING id, status = 'pending' AND confirmation_sent_at = now() AS "confirmationDue"`,
+    [email, language, NEWSLETTER.confirmationIntervalMinutes],
+  );
+  if (subscriber.confirmationDue) {
+    record(new NewsletterConfirmationRequested(String(subscriber.id), { subscriberId: subscriber.id }));
+  }
+}
+
+/**
+ * Ends the subscription of an address at once, if it has one (an account withdrawing its newsletter
+ * consent), inside the caller's transaction: the campaign batches skip it from then on.
+ */
+export async function unsubscribeAddress({ manager, record }: Transaction, email: string) {
+  // An UPDATE answers its rows and its count.
+  const [subscribers]: [Array<{ id: number }>, number] = await manager.query(
+    `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now()
+     WHERE lower(email) = lower($1) AND status <> 'unsubscribed' RETURNING id`,
+    [email],
+  );
+  for (const { id } of subscribers) record(new NewsletterUnsubscribed(String(id), { subscriberId: id }));
+  if (subscribers.length > 0) await dropWaitingCampaigns(manager, email);
+}
+
+/**
+ * An unsubscribed address gets no more campaign mail, not even the ones already queued for it:
+ * they are dropped and counted as skipped, so the campaign still ends when every mail is settled.
+ */
+async function dropWaitingCampaigns(manager: Transaction['manager'], email: string) {
+  for (const [campaignId, count] of await dropWaitingCampaignMails(manager, email))
+    await countCampaignMail(manager, campaignId, 'skipped_count', count);
 }
 
 export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid';
@@ -81,7 +114,8 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
     const subscriberId = tokenSubscriberId(token);
     if (subscriberId === undefined) return Promise.resolve(invalid);
     const secret = this.environment.SESSION_SECRET;
-    return this.unitOfWork.run(async ({ manager, record }) => {
+    return this.unitOfWork.run(async (tx) => {
+      const { manager, record } = tx;
       const [subscriber] = await manager.query(
         `SELECT id, email, language, status, confirmation_sent_at AS "sentAt" FROM newsletter_subscribers
          WHERE id = $1 FOR UPDATE`,
@@ -98,6 +132,8 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
             [subscriber.id],
           );
           record(new NewsletterUnsubscribed(String(subscriber.id), { subscriberId: subscriber.id }));
+          await dropWaitingCampaigns(manager, subscriber.email);
+          await noteAddressSubscription(tx, subscriber.email, false);
         }
         return { outcome: 'unsubscribed' as const, language };
       }
@@ -114,6 +150,7 @@ export class FollowNewsletterLinkHandler implements ICommandHandler<FollowNewsle
           [subscriber.id],
         );
         record(new NewsletterSubscriptionConfirmed(String(subscriber.id), { subscriberId: subscriber.id }));
+        await noteAddressSubscription(tx, subscriber.email, true);
       }
       return { outcome: 'confirmed' as const, language };
     });

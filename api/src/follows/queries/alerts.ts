@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { liveCouponTitles } from '../../coupons/queries/coupon-texts.js';
 import { shopperRecipients } from '../../identity/queries/mail-recipients.js';
 import { recordedMailKeys } from '../../mail/queries/outgoing-mails.js';
+import { holdersConsenting } from '../../privacy/queries/consents.js';
 import { STORE_ALERTS } from '../../rules/follows.js';
 import { storeIdentities } from '../../storefront/queries/store-identity.js';
 
@@ -50,8 +51,9 @@ export interface WaitingAlertsBatch {
  * waiting and no alert mail yet on `day`, one store's or every store's. Only those pairs' rows are
  * read and locked (others skip them), so two senders never take the same alerts and a sweep reads
  * each waiting row once, however many wait. Pairs already mailed that day are passed over. The
- * follower comes from identity, the store's name from storefront, the titles from coupons and
- * whether a mail went from mail, each asked once per batch.
+ * follower comes from identity, their store-alerts consent from privacy, the store's name from
+ * storefront, the titles from coupons and whether a mail went from mail, each asked once per batch.
+ * A follower without the consent gets no offers shown: their alerts are marked done, unmailed.
  */
 export async function waitingAlerts(
   manager: EntityManager,
@@ -103,18 +105,21 @@ export async function waitingAlerts(
     pairs.set(key, [...(pairs.get(key) ?? []), alert]);
   }
   const batch = [...pairs.values()];
-  const [followers, stores] = await Promise.all([
-    shopperRecipients(manager, [...new Set(batch.map(([first]) => first.userId))]),
+  const userIds = [...new Set(batch.map(([first]) => first.userId))];
+  const [followers, stores, consenting] = await Promise.all([
+    shopperRecipients(manager, userIds),
     storeIdentities(
       manager,
       batch.map(([first]) => first.merchantId),
     ),
+    holdersConsenting(manager, 'shopper', userIds, 'store_alerts'),
   ]);
   const titles = await liveCouponTitles(
     manager,
     batch.flatMap((pair) => {
       const follower = followers.get(pair[0].userId);
-      if (!follower || !stores.get(pair[0].merchantId)?.isPublic) return [];
+      if (!follower || !consenting.has(pair[0].userId) || !stores.get(pair[0].merchantId)?.isPublic)
+        return [];
       return pair.map(({ couponId }) => ({ couponId, language: follower.language }));
     }),
   );
@@ -123,7 +128,8 @@ export async function waitingAlerts(
     const follower = followers.get(userId);
     const store = stores.get(merchantId);
     if (!follower || !store) return [];
-    const shown = titles.get(follower.language);
+    // Without the follower's store-alerts consent nothing is shown: the alerts are dropped unmailed.
+    const shown = consenting.has(userId) ? titles.get(follower.language) : undefined;
     return [
       {
         userId,

@@ -1,6 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
+import { followNewsletterConsent } from '../../privacy/commands/consents.js';
+import { recordConsents } from '../../privacy/consent-store.js';
 import { USER_REGISTRATION } from '../../rules/accounts.js';
+import { CONSENT_PURPOSES, PRIVACY_NOTICE_VERSION } from '../../rules/privacy.js';
 import type { RegisterUserDto } from '../dto/registration.dto.js';
 import { User } from '../entities/user.entity.js';
 import { UserRegistered } from '../events/account-events.js';
@@ -32,7 +35,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
   }
 
   private register(registration: RegisterUserDto, passwordHash: string) {
-    return this.unitOfWork.run(async ({ manager, record }) => {
+    return this.unitOfWork.run(async (tx) => {
+      const { manager, record } = tx;
       const referredBy = await referrerCode(manager, registration.referredBy, {
         message: USER_REGISTRATION.invalid,
         field: 'referredBy',
@@ -52,6 +56,15 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
         }),
       );
       await registerReferralCode(manager, referralCode, 'user', user.id);
+      // Each optional consent is recorded, given or not, under the notice the form showed.
+      const ticked = new Set(registration.consents ?? []);
+      await recordConsents(
+        tx,
+        { kind: 'shopper', id: user.id },
+        CONSENT_PURPOSES.map((purpose) => ({ purpose, given: ticked.has(purpose) })),
+        PRIVACY_NOTICE_VERSION,
+      );
+      if (ticked.has('newsletter')) await followNewsletterConsent(tx, user.id, true);
       record(
         new UserRegistered(String(user.id), {
           referralCode,

@@ -1,7 +1,21 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
-import { Allow, IsEmail, IsIn, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import {
+  Allow,
+  ArrayMaxSize,
+  Equals,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import {
+  Flag,
   IsOptional,
   RequiredText,
   StrongPassword,
@@ -9,7 +23,26 @@ import {
 } from '../../infrastructure/http/field-decorators.js';
 import { MERCHANT_REGISTRATION as M, TEXT_LIMITS, USER_REGISTRATION as U } from '../../rules/accounts.js';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../rules/engagement.js';
+import {
+  AGE_CONFIRMATION,
+  CONSENT_PURPOSES,
+  CONSENTS,
+  type ConsentPurpose,
+  MINIMUM_AGE,
+} from '../../rules/privacy.js';
 import { MobileNumber } from './mobile-number.js';
+
+/** The "I am 18 or older" box: registration without it is refused and stores nothing. */
+function AgeConfirmed() {
+  return applyDecorators(
+    ApiProperty({
+      example: true,
+      description: `The person confirms being ${MINIMUM_AGE} or older; required.`,
+    }),
+    Flag(AGE_CONFIRMATION.required),
+    Equals(true, { message: AGE_CONFIRMATION.required }),
+  );
+}
 
 export class RegisterUserDto {
   @ApiProperty({ example: 'Asha Rao' })
@@ -52,6 +85,20 @@ export class RegisterUserDto {
   @IsOptional()
   @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
   language?: Language;
+
+  @AgeConfirmed()
+  ageConfirmed: boolean;
+
+  @ApiPropertyOptional({
+    enum: CONSENT_PURPOSES,
+    isArray: true,
+    description: 'The optional consents ticked on the form; none when left out.',
+  })
+  @IsOptional()
+  @IsArray({ message: CONSENTS.purposes })
+  @ArrayMaxSize(CONSENT_PURPOSES.length, { message: CONSENTS.purposes })
+  @IsIn(CONSENT_PURPOSES, { each: true, message: CONSENTS.purposes })
+  consents?: ConsentPurpose[];
 }
 
 export class RegisterMerchantDto {
@@ -138,4 +185,7 @@ export class RegisterMerchantDto {
   @IsOptional()
   @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE })
   language?: Language;
+
+  @AgeConfirmed()
+  ageConfirmed: boolean;
 }

@@ -43,3 +43,16 @@ export async function merchantRecipients(
 export function adminRecipients(reader: Reader): Promise<Array<{ email: string; username: string }>> {
   return reader.query('SELECT email, username FROM admins ORDER BY id');
 }
+
+/** The shopper accounts of these addresses (case ignored), by lower-cased address, in one statement. */
+export async function shopperIdsByEmail(
+  reader: Reader,
+  emails: readonly string[],
+): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows: Array<{ email: string; id: number }> = await reader.query(
+    'SELECT lower(email) AS email, id FROM users WHERE lower(email) = ANY($1::text[])',
+    [emails.map((email) => email.toLowerCase())],
+  );
+  return new Map(rows.map(({ email, id }) => [email, id]));
+}

@@ -32,6 +32,7 @@ import { CouponCodesByStore1764970000000 } from './1764970000000-coupon-codes-by
 import { MissingCashbackClaims1764980000000 } from './1764980000000-missing-cashback-claims.js';
 import { EarningTimeline1765000000000 } from './1765000000000-earning-timeline.js';
 import { DataRequests1765050000000 } from './1765050000000-data-requests.js';
+import { Consents1765100000000 } from './1765100000000-consents.js';
 import { Retention1765200000000 } from './1765200000000-retention.js';
 import { Grievances1765300000000 } from './1765300000000-grievances.js';
 import { DeletionRequests1765400000000 } from './1765400000000-deletion-requests.js';
@@ -75,4 +76,5 @@ export const migrations = [
   Retention1765200000000,
   Grievances1765300000000,
   DeletionRequests1765400000000,
+  Consents1765100000000,
 ];
