@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CouponApproved, type PublishedEvent } from '@offers/api/events';
 import { validateEnvironment } from '@offers/api/platform';
 import { waitingAlerts } from '@offers/api/read-models';
-import { marketClock, STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules';
+import { marketClock, PRIVACY_NOTICE_VERSION, STORE_ALERTS, STORE_FOLLOWS } from '@offers/api/rules';
 import { EventDispatcher } from '@offers/workers/events';
 import { STORE_ALERT_BATCH, StoreAlerts, StoreAlertsConsumer } from '@offers/workers/mail';
 import type { EntityManager } from 'typeorm';
@@ -469,6 +469,12 @@ describe('a sweep of more followers than one batch', () => {
       ids,
       merchantId,
     ]);
+    // Each has agreed to store alerts, as a follower who gets them has.
+    await manager.query(
+      `INSERT INTO consents (holder_kind, holder_id, purpose, given, notice_version)
+       SELECT 'shopper', unnest($1::int[]), 'store_alerts', true, $2`,
+      [ids, PRIVACY_NOTICE_VERSION],
+    );
     await alertAgain(manager, ids, alerted);
     return ids;
   }

@@ -57,6 +57,14 @@ const PUBLIC_ROUTES = new Set([
   // A claim's private invoice: its shopper and admins see it, anyone else is told there is none
   // (404, never 401: the answer says nothing of whether it exists; test/claims/claims.test.ts).
   'GET /api/claim-invoices/:claimId',
+  // A grievance about personal data may be filed signed in or not (test/privacy/your-data.test.ts).
+  'POST /api/grievances',
+  // The mailed deletion links: the token is the authority, as with the newsletter's links
+  // (test/privacy/account-deletion.test.ts).
+  'GET /api/account-deletion/confirm',
+  'POST /api/account-deletion/confirm',
+  'GET /api/account-deletion/cancel',
+  'POST /api/account-deletion/cancel',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

@@ -151,7 +151,7 @@ describe('forgetting a shopper', () => {
       }),
     );
     // The three consents recorded at registration (none ticked), history and all.
-    expect(outcomes.privacy).toEqual({ removed: { consents: 3 }, anonymised: {} });
+    expect(outcomes.privacy).toEqual({ removed: { consents: 3 }, anonymised: { grievances: 0 } });
     expect(outcomes.claims).toEqual({
       removed: { private_media: 1 },
       anonymised: { missing_cashback_claims: 1 },

@@ -553,7 +553,7 @@ describe('grievances', () => {
         pseudonym: `forgotten-${randomUUID()}`,
       }),
     );
-    expect(outcome).toEqual({ removed: {}, anonymised: { grievances: 1 } });
+    expect(outcome).toEqual({ removed: { consents: 3 }, anonymised: { grievances: 1 } });
     const [row] = await market.api.dataSource.query(
       'SELECT name, email, subject, message, category, state, due_at FROM grievances WHERE reference = $1',
       [reference],

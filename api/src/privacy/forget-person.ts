@@ -35,3 +35,13 @@ export async function forgetConsents(manager: EntityManager, person: PersonToFor
   );
   return { removed: { consents }, anonymised: {} };
 }
+
+/** What privacy holds of the person: consents go, grievances stay without who filed them. */
+export async function forgetPrivacy(manager: EntityManager, person: PersonToForget): Promise<ForgetOutcome> {
+  const consents = await forgetConsents(manager, person);
+  const grievances = await forgetGrievances(manager, person);
+  return {
+    removed: { ...consents.removed, ...grievances.removed },
+    anonymised: { ...consents.anonymised, ...grievances.anonymised },
+  };
+}

@@ -8,7 +8,7 @@ import { forgetIdentity } from '../identity/forget-person.js';
 import { forgetCallerAnswers } from '../infrastructure/idempotency/forget-caller.js';
 import { forgetMail } from '../mail/forget-person.js';
 import { forgetPayouts } from '../payouts/forget-person.js';
-import { forgetConsents, forgetGrievances } from './forget-person.js';
+import { forgetPrivacy } from './forget-person.js';
 import { accountRole, type ForgetPerson } from './person.js';
 
 /** The idempotency store knows no feature: the person is named to it as its callers are. */
@@ -29,13 +29,12 @@ export const PERSON_FORGETTERS: ReadonlyArray<{ owner: string; forget: ForgetPer
   { owner: 'idempotency', forget: forgetStoredAnswers },
   { owner: 'mail', forget: forgetMail },
   { owner: 'engagement', forget: forgetEngagement },
-  { owner: 'privacy', forget: forgetConsents },
   { owner: 'follows', forget: forgetFollows },
   { owner: 'coupons', forget: forgetCouponVotes },
   { owner: 'clicks', forget: forgetClicks },
   { owner: 'claims', forget: forgetClaims },
   { owner: 'payouts', forget: forgetPayouts },
   { owner: 'earnings', forget: forgetEarnings },
-  { owner: 'privacy', forget: forgetGrievances },
+  { owner: 'privacy', forget: forgetPrivacy },
   { owner: 'identity', forget: forgetIdentity },
 ];
