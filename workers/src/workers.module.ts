@@ -1,5 +1,9 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import { EraseDueAccountsHandler, RequestDueFeedRunsHandler } from '@offers/api/commands';
+import {
+  EraseDueAccountsHandler,
+  RemoveExpiredKeptRecordsHandler,
+  RequestDueFeedRunsHandler,
+} from '@offers/api/commands';
 import {
   CouponCommandsModule,
   type Environment,
@@ -42,7 +46,7 @@ const roleProviders: Record<WorkerRole, Provider[]> = {
   events: [DomainEventsWorker, MailSender, CampaignBatchesWorker],
   // Feed runs are long and write much: a process of their own can take them.
   feeds: [FeedImportWorker, FeedImport],
-  scheduler: [SchedulerService, EraseDueAccountsHandler],
+  scheduler: [SchedulerService, EraseDueAccountsHandler, RemoveExpiredKeptRecordsHandler],
 };
 
 /** The background process: outbox relay, event consumers and scheduled jobs, each optional. */

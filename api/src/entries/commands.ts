@@ -9,3 +9,7 @@ export { EndCoupons, ReviseCoupon } from '../coupons/commands/feed-changes.js';
 export { resumeStalledCampaigns } from '../engagement/commands/campaigns.js';
 export { RequestDueFeedRuns, RequestDueFeedRunsHandler } from '../feeds/commands/feed-runs.js';
 export { EraseDueAccounts, EraseDueAccountsHandler } from '../privacy/commands/erasure.js';
+export {
+  RemoveExpiredKeptRecords,
+  RemoveExpiredKeptRecordsHandler,
+} from '../privacy/commands/kept-records.js';

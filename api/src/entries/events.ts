@@ -38,6 +38,7 @@ export {
   AccountDeletionConfirmed,
   AccountDeletionRequested,
   AccountErased,
+  KeptRecordsRemoved,
 } from '../privacy/events/deletion-events.js';
 export { GrievanceAnswered, GrievanceFiled } from '../privacy/events/privacy-events.js';
 export {

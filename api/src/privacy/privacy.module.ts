@@ -8,6 +8,7 @@ import {
 } from './commands/deletion.js';
 import { EraseDueAccountsHandler } from './commands/erasure.js';
 import { AnswerGrievanceHandler, FileGrievanceHandler } from './commands/grievances.js';
+import { RemoveExpiredKeptRecordsHandler } from './commands/kept-records.js';
 import { UserConsentsController } from './consents.controller.js';
 import {
   DeletionLinksController,
@@ -49,6 +50,7 @@ import {
     FollowDeletionLinkHandler,
     CancelAccountDeletionHandler,
     EraseDueAccountsHandler,
+    RemoveExpiredKeptRecordsHandler,
   ],
 })
 export class PrivacyModule {}

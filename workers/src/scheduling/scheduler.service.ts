@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   EraseDueAccounts,
   ExpireDueCoupons,
+  RemoveExpiredKeptRecords,
   RequestDueFeedRuns,
   resumeStalledCampaigns,
 } from '@offers/api/commands';
@@ -119,6 +120,14 @@ export class SchedulerService extends QueueWorkerHost<unknown> {
       [ScheduledJob.EraseDueAccounts.name]: async () => {
         const { erased, postponed } = await this.commands.execute(new EraseDueAccounts());
         return erased + postponed > 0 ? `erased ${erased} accounts, ${postponed} wait` : undefined;
+      },
+      [ScheduledJob.RemoveExpiredKeptRecords.name]: async () => {
+        const { accounts, held } = await this.commands.execute(
+          new RemoveExpiredKeptRecords(this.environment.ERASED_RECORDS_KEEP_YEARS),
+        );
+        return accounts + held > 0
+          ? `removed the kept records of ${accounts} erased accounts, ${held} keep some for others`
+          : undefined;
       },
       [ScheduledJob.PurgeIdempotencyKeys.name]: async () => {
         const purged = await purgeIdempotencyKeys(this.dataSource);

@@ -285,6 +285,17 @@ export class Environment {
   @Max(90)
   ACCOUNT_DELETION_GRACE_DAYS = 7;
 
+  /**
+   * Years an erased account's earnings, payouts and claims (and its pseudonymous row) are kept
+   * after the erasure before they are removed; 8 as the Companies Act 2013 s.128(5) keeps books of
+   * account (see docs/decisions.md § Privacy).
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(30)
+  ERASED_RECORDS_KEEP_YEARS = 8;
+
   /** The smallest payout of confirmed cashback a shopper may request, in rupees (more than 0). */
   @Matches(/^(?!0+(\.0{1,2})?$)\d{1,7}(\.\d{1,2})?$/, {
     message: 'must be an amount in rupees above 0 with up to 2 decimals',

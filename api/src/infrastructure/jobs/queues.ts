@@ -93,6 +93,11 @@ export const ScheduledJob = {
    * transaction (see api/src/privacy/commands/erasure.ts).
    */
   EraseDueAccounts: { name: 'erase-due-accounts', everyMs: 15 * 60_000 },
+  /**
+   * Removes what erasures kept (earnings, payouts, claims, the pseudonymous account) once
+   * ERASED_RECORDS_KEEP_YEARS have passed since (see api/src/privacy/commands/kept-records.ts).
+   */
+  RemoveExpiredKeptRecords: { name: 'remove-expired-kept-records', everyMs: 24 * 3600_000 },
   /** Makes this month's and next month's partitions of the clicks table, weeks before they fill. */
   EnsureClickPartitions: { name: 'ensure-click-partitions', everyMs: 6 * 3600_000 },
   /**

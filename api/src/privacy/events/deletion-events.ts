@@ -38,3 +38,13 @@ export class AccountErased extends DomainEvent<DeletionEventPayload> {
   readonly type = AccountErased.type;
   readonly aggregateType = 'DeletionRequest';
 }
+
+/**
+ * The records an erasure kept (earnings, payouts, claims, the pseudonymous account) reached the end
+ * of their retention period and went; the counts are in the data-request log.
+ */
+export class KeptRecordsRemoved extends DomainEvent<DeletionEventPayload & { complete: boolean }> {
+  static readonly type = 'KeptRecordsRemoved';
+  readonly type = KeptRecordsRemoved.type;
+  readonly aggregateType = 'DeletionRequest';
+}

@@ -159,3 +159,39 @@ export async function scheduledErasureOf(
   );
   return row?.eraseAfter;
 }
+
+/**
+ * A page of erased requests, in erasure order after `after`, whose kept records are still there
+ * and whose erasure was before `cutoff` (the retention period ago).
+ */
+export async function erasuresPastRetention(
+  reader: Reader,
+  cutoff: Date,
+  after: { erasedAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<Array<{ id: string; erasedAt: Date }>> {
+  return reader.query(
+    `SELECT id::text, erased_at AS "erasedAt" FROM deletion_requests
+     WHERE state = 'erased' AND records_removed_at IS NULL AND erased_at <= $1
+       AND ($2::timestamptz IS NULL OR (erased_at, id) > ($2, $3::bigint))
+     ORDER BY erased_at, id LIMIT $4`,
+    [cutoff, after?.erasedAt ?? null, after?.id ?? '0', limit],
+  );
+}
+
+/** The erased request, locked, if its kept records are still there; skipped if another run holds it. */
+export async function lockErasurePastRetention(
+  manager: Reader,
+  id: string,
+): Promise<DeletionRequestRow | undefined> {
+  const [row]: DeletionRequestRow[] = await manager.query(
+    `SELECT ${COLUMNS} FROM deletion_requests
+     WHERE id = $1 AND state = 'erased' AND records_removed_at IS NULL FOR UPDATE SKIP LOCKED`,
+    [id],
+  );
+  return row;
+}
+
+export async function markRecordsRemoved(manager: Reader, id: string): Promise<void> {
+  await manager.query('UPDATE deletion_requests SET records_removed_at = now() WHERE id = $1', [id]);
+}

@@ -36,6 +36,7 @@ import { Consents1765100000000 } from './1765100000000-consents.js';
 import { Retention1765200000000 } from './1765200000000-retention.js';
 import { Grievances1765300000000 } from './1765300000000-grievances.js';
 import { DeletionRequests1765400000000 } from './1765400000000-deletion-requests.js';
+import { KeptRecords1765500000000 } from './1765500000000-kept-records.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Grievances1765300000000,
   DeletionRequests1765400000000,
   Consents1765100000000,
+  KeptRecords1765500000000,
 ];
