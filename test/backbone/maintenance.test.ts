@@ -35,6 +35,14 @@ describe('scheduled jobs', () => {
       ),
     );
     expect(schedulers).toHaveLength(Object.values(ScheduledJob).length);
+    // The retention sweeps among them, each once.
+    expect(schedulers.map((scheduler) => scheduler.key)).toEqual(
+      expect.arrayContaining([
+        ScheduledJob.SweepAnonymousClicks.name,
+        ScheduledJob.PurgeHandledInbox.name,
+        ScheduledJob.RemoveExpiredKeptRecords.name,
+      ]),
+    );
   });
 
   it('offer again an event whose job vanished, which then takes effect once', async () => {
