@@ -223,3 +223,10 @@ export const CONSENTS = {
   recordedGiven: 'Consent given.',
   recordedWithdrawn: 'Consent withdrawn.',
 } as const;
+
+/**
+ * How long anonymous click-outs are kept before they become daily counts: the default of the
+ * `ANONYMOUS_CLICK_KEEP_DAYS` setting, and the figure the privacy policy states (an operator who
+ * sets another one updates the policy with it).
+ */
+export const ANONYMOUS_CLICK_KEEP_DAYS = 90;

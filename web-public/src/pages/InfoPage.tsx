@@ -1,7 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AGE_LIMITS, COMPANY, LEGAL_UPDATED_ON } from '../company';
-import { COUPON_VOTES, GRIEVANCE_FORM, STORE_ALERTS, STORE_FOLLOWS } from '../forms/rules';
+import {
+  ANONYMOUS_CLICK_KEEP_DAYS,
+  COUPON_VOTES,
+  GRIEVANCE_FORM,
+  STORE_ALERTS,
+  STORE_FOLLOWS,
+} from '../forms/rules';
 import { useI18n, usePageTitle } from '../i18n';
 import type { InfoKind } from '../routes';
 import type { Language } from '../site';
@@ -36,6 +42,7 @@ function valuesOf(lang: Language, brand: string): Values {
     minVotes: String(COUPON_VOTES.minVotesForRate),
     maxFollows: String(STORE_FOLLOWS.maxPerAccount),
     alertKeepDays: String(STORE_ALERTS.keepDays),
+    clickKeepDays: String(ANONYMOUS_CLICK_KEEP_DAYS),
     hours: String(COMPANY.grievanceOfficer.acknowledgeWithinHours),
     days: String(COMPANY.grievanceOfficer.resolveWithinDays),
     grievanceDays: String(GRIEVANCE_FORM.answerDueDays),

@@ -15,6 +15,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { FEED_FETCH_DEFAULTS } from '../../rules/feeds.js';
+import { ANONYMOUS_CLICK_KEEP_DAYS } from '../../rules/privacy.js';
 import { CLICK_OUT_WINDOW_SECONDS } from '../../rules/rate-limits.js';
 import { addressListProblem } from '../http/client-address.js';
 
@@ -166,7 +167,7 @@ export class Environment {
   @IsInt()
   @Min(1)
   @Max(3650)
-  ANONYMOUS_CLICK_KEEP_DAYS = 90;
+  ANONYMOUS_CLICK_KEEP_DAYS = ANONYMOUS_CLICK_KEEP_DAYS;
 
   /** Consumers' inbox rows of processed events older than this many days are deleted (the outbox stays). */
   @Transform(toInteger)

@@ -275,7 +275,8 @@ const en: InfoTexts = {
                 'Cashback, bonus and payment records: eight years, as Indian tax and accounting laws require.',
                 'Records of the alert mails we sent about followed stores: {{alertKeepDays}} days.',
                 'Messages you send us: up to two years after we answer them.',
-                'Server logs: 180 days, as India’s cyber security rules (CERT-In) require.',
+                'Clicks on offers made without signing in: counted per day, the clicks themselves deleted after {{clickKeepDays}} days.',
+                'Server logs: one year, as India’s data protection rules ask of security logs.',
               ],
             },
           ],
@@ -293,10 +294,10 @@ const en: InfoTexts = {
           blocks: [
             {
               list: [
-                'Access: ask for a summary of the personal data we hold about you and who we shared it with.',
+                'Access: see what we hold about you and who we shared it with under [Your data](/account/data), and download all of it.',
                 'Correction: change your details in My account, or ask us to correct or complete them.',
-                'Erasure: ask us to delete your data by closing your account.',
-                'Withdraw consent: unsubscribe with the link in any mail, unfollow a store, or close your account.',
+                'Erasure: delete your account from [Account security](/account/security); we mail you a link to confirm it.',
+                'Withdraw consent: turn it off under [Your consents](/account/privacy) in one click, unsubscribe with the link in any mail, or close your account.',
                 'Grievance redressal: complain to our Grievance Officer (below).',
                 'Nomination: name a person who may use these rights for you in case of death or incapacity.',
               ],
