@@ -45,6 +45,14 @@ describe('migrations', () => {
     expect(found).toEqual([]);
   });
 
+  it('are listed oldest first, each once, as TypeORM runs them in the list’s order', () => {
+    const index = readFileSync(join(MIGRATIONS, 'index.ts'), 'utf8');
+    const list = index.slice(index.indexOf('export const migrations = ['));
+    const stamps = [...list.matchAll(/^\s+[A-Za-z]+(\d{13}),$/gm)].map(([, stamp]) => Number(stamp));
+    expect(stamps.length).toBe(readdirSync(MIGRATIONS).filter((name) => /^\d{13}-.+\.ts$/.test(name)).length);
+    expect(stamps).toEqual([...new Set(stamps)].sort((a, b) => a - b));
+  });
+
   it('would notice an import from outside (the check itself works)', () => {
     const file = join(MIGRATIONS, '1999999999999-sample.ts');
     const outside = [

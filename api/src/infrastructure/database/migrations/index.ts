@@ -74,9 +74,9 @@ export const migrations = [
   MissingCashbackClaims1764980000000,
   EarningTimeline1765000000000,
   DataRequests1765050000000,
+  Consents1765100000000,
   Retention1765200000000,
   Grievances1765300000000,
   DeletionRequests1765400000000,
-  Consents1765100000000,
   KeptRecords1765500000000,
 ];
