@@ -103,7 +103,7 @@ export {
   merchantRecipients,
   shopperRecipients,
 } from '../identity/queries/mail-recipients.js';
-export { RESET_RECIPIENT } from '../identity/queries/passwords.js';
+export { passwordMailRecipient } from '../identity/queries/passwords.js';
 export { userProfile } from '../identity/queries/profiles.js';
 export { insertStoreWithoutAccount } from '../identity/queries/stores-without-account.js';
 export { referralInvitation } from '../identity/referrals.js';

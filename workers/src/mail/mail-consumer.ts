@@ -36,10 +36,10 @@ import {
   newsletterConfirmToken,
   newsletterUnsubscribeToken,
   type OutgoingMail,
+  passwordMailRecipient,
   passwordResetToken,
   payoutById,
   pendingSubscriber,
-  RESET_RECIPIENT,
   recordOutgoingMails,
   referralInvitation,
   shopperRecipients,
@@ -137,7 +137,7 @@ export class MailConsumer implements EventConsumer {
       }
       case PasswordResetRequested.type: {
         const role = payload.role === 'merchant' ? 'merchant' : 'user';
-        const [account] = await manager.query(RESET_RECIPIENT[role], [Number(id)]);
+        const account = asRecipient(await passwordMailRecipient(manager, role, Number(id)));
         if (!account) return [];
         // Signed here from the account's current password hash: the link is in no event, and it
         // stops working once the password changes (whether through this link or otherwise).
@@ -160,7 +160,7 @@ export class MailConsumer implements EventConsumer {
       case PasswordChanged.type: {
         // A notice to the account's owner, so a change they did not make does not go unnoticed.
         const role = payload.role === 'merchant' ? 'merchant' : 'user';
-        const [account] = await manager.query(RESET_RECIPIENT[role], [Number(id)]);
+        const account = asRecipient(await passwordMailRecipient(manager, role, Number(id)));
         if (!account) return [];
         const forgotUrl =
           role === 'user' ? `${PUBLIC_URL}/forgot-password` : `${BACKOFFICE_URL}/#/forgot-password`;
@@ -402,7 +402,9 @@ async function shopperRecipient(manager: EntityManager, userId: number): Promise
 }
 
 /** Identity keeps the account's language as the account chose it: one of the mails' languages. */
-const asRecipient = (recipient: MailRecipient | undefined): Recipient | undefined =>
+const asRecipient = <T extends Pick<MailRecipient, 'language'>>(
+  recipient: T | undefined,
+): (T & { language: Language }) | undefined =>
   recipient && { ...recipient, language: recipient.language as Language };
 
 /** `List-Unsubscribe` with one-click unsubscribe (RFC 8058) for every newsletter mail. */
