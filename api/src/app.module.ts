@@ -17,6 +17,7 @@ import { IdempotencyModule } from './infrastructure/idempotency/idempotency.modu
 import { PlatformModule, type PlatformOptions } from './infrastructure/platform/platform.module.js';
 import { configureImageLimit } from './media/images.js';
 import { MediaModule } from './media/media.module.js';
+import { configureMediaStore } from './media/object-store.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -27,6 +28,7 @@ import { StorefrontModule } from './storefront/storefront.module.js';
 export class AppModule {
   static forRoot(environment: Environment, options: PlatformOptions = {}): DynamicModule {
     configureImageLimit(environment.MEDIA_MAX_MB);
+    configureMediaStore(environment);
     return {
       module: AppModule,
       imports: [

@@ -14,6 +14,7 @@ import {
 import {
   ADVERTISER_DIRECTORY,
   configureImageLimit,
+  configureMediaStore,
   FEED_ADVERTISERS,
   FeedImport,
 } from '@offers/api/read-models';
@@ -54,6 +55,7 @@ const roleProviders: Record<WorkerRole, Provider[]> = {
 export class WorkersModule {
   static forRoot(environment: Environment, options: WorkersOptions): DynamicModule {
     configureImageLimit(environment.MEDIA_MAX_MB);
+    configureMediaStore(environment);
     return {
       module: WorkersModule,
       imports: [

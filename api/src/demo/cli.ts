@@ -2,9 +2,11 @@ import { DataSource } from 'typeorm';
 import { featureEntities } from '../entities.js';
 import { loadEnvironmentOrExit } from '../infrastructure/config/environment.js';
 import { dataSourceOptions } from '../infrastructure/database/data-source-options.js';
+import { configureMediaStore } from '../media/object-store.js';
 import { seeds } from './seeds.js';
 
 const environment = loadEnvironmentOrExit();
+configureMediaStore(environment);
 const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
 try {
   await dataSource.initialize();

@@ -128,6 +128,8 @@ export {
 } from '../media/image-sources.js';
 export { configureImageLimit, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_WIDE } from '../media/images.js';
 export { storeImage } from '../media/media.js';
+export { configureMediaStore } from '../media/object-store.js';
+export { sweepMediaObjects } from '../media/pending-objects.js';
 export { resizeCount } from '../media/variants.js';
 export { balanceOf, destinationOf, payoutById } from '../payouts/queries/payouts.js';
 export { deletionLinkToken } from '../privacy/deletion-links.js';

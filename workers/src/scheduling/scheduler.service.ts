@@ -28,6 +28,7 @@ import {
   purgeMailedNotices,
   staleQueuedRuns,
   sweepAnonymousClicks,
+  sweepMediaObjects,
 } from '@offers/api/read-models';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -146,6 +147,10 @@ export class SchedulerService extends QueueWorkerHost<unknown> {
           this.environment.ANONYMOUS_CLICK_KEEP_DAYS,
         );
         return removed > 0 ? `counted and removed ${removed} old anonymous clicks` : undefined;
+      },
+      [ScheduledJob.SweepMediaObjects.name]: async () => {
+        const deleted = await sweepMediaObjects(this.dataSource, this.environment.MEDIA_UPLOAD_GRACE_MINUTES);
+        return deleted > 0 ? `deleted ${deleted} media objects no image holds` : undefined;
       },
       [ScheduledJob.PurgeHandledInbox.name]: async () => {
         const removed = await purgeHandledInbox(this.dataSource, this.environment.INBOX_KEEP_DAYS);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -64,6 +65,9 @@ const withoutTrailingSlash = ({ value }: { value: unknown }) =>
 
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 
 /** One entry of FEED_ALLOWED_HOSTS: a name, an IPv4 address or a bracketed IPv6 one, and a port. */
 const FEED_HOST = String.raw`(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?`;
@@ -518,6 +522,62 @@ export class Environment {
   @Min(1)
   @Max(50)
   MEDIA_MAX_MB = 5;
+
+  /**
+   * Where new images go: `database` (bytea rows, the embedded default) or `s3` (an S3-compatible
+   * bucket, S3_* below). Each image's row says where its bytes are, so both kinds are served while
+   * `npm run media:move` moves them.
+   */
+  @IsIn(['database', 's3'])
+  MEDIA_STORE: 'database' | 's3' = 'database';
+
+  /** The bucket of images; required when MEDIA_STORE is s3. */
+  @ValidateIf((env: Environment) => env.MEDIA_STORE === 's3' || env.S3_BUCKET !== undefined)
+  @IsString({ message: 'must name the bucket when MEDIA_STORE is s3' })
+  @MinLength(3, { message: 'must name the bucket when MEDIA_STORE is s3' })
+  S3_BUCKET?: string;
+
+  /** The S3 API's address for a service other than AWS (MinIO, Ceph, R2...); empty: AWS. */
+  @ValidateIf((env: Environment) => env.S3_ENDPOINT !== undefined)
+  @IsServiceUrl(['http:', 'https:'])
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  /** Credentials; empty: the SDK's own chain (environment, instance or task role). */
+  @ValidateIf((env: Environment) => env.S3_ACCESS_KEY_ID !== undefined)
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf((env: Environment) => env.S3_SECRET_ACCESS_KEY !== undefined)
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** `true` for servers that address buckets by path (MinIO and the like), not by host name. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  S3_FORCE_PATH_STYLE = false;
+
+  /**
+   * The public address of the bucket's `public/` objects (a CDN, or the bucket's own address),
+   * without a trailing slash: `/api/media/...` then redirects there. Empty: the API streams them.
+   */
+  @ValidateIf((env: Environment) => env.MEDIA_PUBLIC_BASE_URL !== undefined)
+  @IsServiceUrl(['http:', 'https:'])
+  @Transform(withoutTrailingSlash)
+  MEDIA_PUBLIC_BASE_URL?: string;
+
+  /**
+   * An object written for an upload whose row has not committed after this long is taken for the
+   * leftover of a rolled-back transaction and deleted by the workers' sweep. Longer than any upload
+   * takes to write its objects.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 60)
+  MEDIA_UPLOAD_GRACE_MINUTES = 60;
 
   /**
    * Hosts feeds may be fetched from although they are not public addresses, over plain http too:

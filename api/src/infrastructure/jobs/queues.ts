@@ -107,6 +107,11 @@ export const ScheduledJob = {
   EmptySentMails: { name: 'empty-sent-mails', everyMs: 3600_000 },
   /** Counts anonymous click-outs past ANONYMOUS_CLICK_KEEP_DAYS into daily counts and deletes them. */
   SweepAnonymousClicks: { name: 'sweep-anonymous-clicks', everyMs: 6 * 3600_000 },
+  /**
+   * Deletes the bucket's objects no row holds: uploads whose transaction rolled back (recorded
+   * more than MEDIA_UPLOAD_GRACE_MINUTES ago) and released ones (see api/src/media/pending-objects.ts).
+   */
+  SweepMediaObjects: { name: 'sweep-media-objects', everyMs: 15 * 60_000 },
   /** Deletes consumers' inbox rows of processed events past INBOX_KEEP_DAYS. */
   PurgeHandledInbox: { name: 'purge-handled-inbox', everyMs: 3600_000 },
 } as const satisfies Record<string, { name: string; everyMs: number }>;

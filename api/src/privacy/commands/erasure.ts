@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
 import { endCouponsOfMerchant } from '../../coupons/commands/feed-changes.js';
 import { accountContact } from '../../identity/queries/profiles.js';
 import { UnitOfWork } from '../../infrastructure/events/unit-of-work.js';
 import { QueueRegistry } from '../../infrastructure/jobs/queue-registry.js';
 import { QueueName } from '../../infrastructure/jobs/queues.js';
+import { deleteReleasedObjects } from '../../media/pending-objects.js';
 import { lockShopperBalance } from '../../payouts/queries/payouts.js';
 import { AccountErased } from '../events/deletion-events.js';
 import { PERSON_FORGETTERS } from '../forgetters.js';
@@ -43,6 +46,7 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly queues: QueueRegistry,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async execute({ now }: EraseDueAccounts) {
@@ -106,11 +110,24 @@ export class EraseDueAccountsHandler implements ICommandHandler<EraseDueAccounts
         continue;
       }
       erased += 1;
+      await this.deleteForgottenObjects();
       await this.forgetFinishedJobs(outcome.erased);
     }
     if (postponed.size > 0)
       this.logger.warn(`${postponed.size} erasures wait for a payout or claim to finish`);
     return { erased, postponed: postponed.size };
+  }
+
+  /**
+   * The person's images in the bucket, released in the committed transaction, go now. The bucket
+   * being away is no reason to undo the erasure: the workers' media sweep deletes them later.
+   */
+  private async deleteForgottenObjects(): Promise<void> {
+    try {
+      await deleteReleasedObjects(this.dataSource);
+    } catch (error) {
+      this.logger.warn(`Could not delete forgotten images yet: ${(error as Error).message}`);
+    }
   }
 
   /**

@@ -37,6 +37,7 @@ import { Retention1765200000000 } from './1765200000000-retention.js';
 import { Grievances1765300000000 } from './1765300000000-grievances.js';
 import { DeletionRequests1765400000000 } from './1765400000000-deletion-requests.js';
 import { KeptRecords1765500000000 } from './1765500000000-kept-records.js';
+import { MediaObjectStorage1765700000000 } from './1765700000000-media-object-storage.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   Grievances1765300000000,
   DeletionRequests1765400000000,
   KeptRecords1765500000000,
+  MediaObjectStorage1765700000000,
 ];
