@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { EraseDueAccounts } from '@offers/api/commands';
 import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
 import { configureMediaStore, storeImage } from '@offers/api/read-models';
+import Fastify from 'fastify';
 import sharp from 'sharp';
+import { ImageCache, serveImages } from '../../web-public/server/image-cache.js';
 import { registerAndSignInMerchant, registerAndSignInUser, type Session } from '../support/accounts.js';
 import { clickOutDaysAgo } from '../support/claims.js';
 import { couponForm, multipart } from '../support/coupons.js';
@@ -168,6 +171,23 @@ describe('public images', () => {
       expect(copy.headers.vary).toBe('Accept');
       expect(original.statusCode).toBe(302);
       expect(original.headers.location).toBe(`https://cdn.offers.test/media/public/${hash}.png`);
+      // The site's server passes the redirect on to the browser, keeping nothing.
+      const cache = new ImageCache();
+      const site = Fastify();
+      serveImages(site, market.api.baseUrl, cache);
+      await site.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const { port } = site.server.address() as AddressInfo;
+        const passed = await fetch(`http://127.0.0.1:${port}${imageUrl}?w=160`, {
+          headers: { accept: 'image/webp' },
+          redirect: 'manual',
+        });
+        expect(passed.status).toBe(302);
+        expect(passed.headers.get('location')).toBe(`https://cdn.offers.test/media/public/${hash}-160.webp`);
+        expect(cache.size).toBe(0);
+      } finally {
+        await site.close();
+      }
     } finally {
       reconfigure();
     }

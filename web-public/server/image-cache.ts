@@ -16,8 +16,8 @@ interface KeptImage {
   body: Buffer;
 }
 
-/** Headers of the API's answer that go with the bytes. */
-const KEPT_HEADERS = ['content-type', 'cache-control', 'etag', 'vary', 'last-modified'];
+/** Headers of the API's answer that go with the bytes (or with a redirect to the images' CDN). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'etag', 'vary', 'last-modified', 'location'];
 
 /**
  * The images of the pages (`/api/media/:id`, with `?w=`), kept in memory once fetched from the API:
@@ -79,6 +79,9 @@ export function serveImages(app: FastifyInstance, upstream: string, cache = new 
     let image = key ? cache.get(key) : undefined;
     if (!image) {
       const response = await fetch(new URL(address ?? request.url, upstream), {
+        // An API whose images are in a bucket with a public address redirects there: the browser
+        // follows it to the CDN, rather than this server fetching (and keeping) the bytes.
+        redirect: 'manual',
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
         headers: {
           accept: request.headers.accept ?? '*/*',
