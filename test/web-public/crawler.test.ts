@@ -580,8 +580,10 @@ describe('how pages are sent', () => {
     const other = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    await market.api.dataSource.query('DELETE FROM media_variants WHERE media_id = $1', [id]);
-    await market.api.dataSource.query('UPDATE media SET bytes = $2 WHERE id = $1', [id, other]);
+    await market.api.dataSource.query(
+      "UPDATE media_variants SET bytes = $2 WHERE media_id = $1 AND content_type = 'image/webp'",
+      [id, await sharp(other).webp().toBuffer()],
+    );
     const fromApi = Buffer.from(
       await (await fetch(`${market.api.baseUrl}${address}`, { headers: webp })).arrayBuffer(),
     );

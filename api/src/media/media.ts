@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { checkDimensions, checkImage, withoutMetadata } from './images.js';
 import { mediaStorage, PUBLIC_CACHE_CONTROL, putObjects, type StoredObject } from './object-store.js';
-import { claimUpload, recordUpload } from './pending-objects.js';
+import { claimUpload, recordUpload, releaseObjects } from './pending-objects.js';
 import { keepVariants, makeVariants, type Variant } from './variants.js';
 
 /** The public address of a stored image; lists carry this, never the bytes. */
@@ -78,10 +78,15 @@ export async function storeImage(manager: EntityManager, sent: Buffer, field: st
        RETURNING id, storage, variant_widths AS "variantWidths"`,
       [sha256, contentType, bytes.length, widths],
     );
-    // The same image stored meanwhile in the database without copies (an older upload): its row
-    // takes its copies there; the objects just written are left to the sweep.
-    if (row.storage === 'database' && row.variantWidths === null)
-      await finishInDatabase(manager, row.id, variants);
+    if (row.storage === 'database') {
+      // The same image already in the database (stored before, or by an upload at the same
+      // moment): the row stays there, with its copies; the objects just written are released.
+      if (row.variantWidths === null) await finishInDatabase(manager, row.id, variants);
+      await releaseObjects(
+        manager,
+        objects.map((object) => object.key),
+      );
+    }
     return row.id;
   }
   // Inserted without its widths, which say its copies are kept: they are written next.
