@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { EraseDueAccounts } from '@offers/api/commands';
 import { QueueName, QueueRegistry, ScheduledJob } from '@offers/api/platform';
-import { configureMediaStore, storeImage } from '@offers/api/read-models';
+import { configureMediaStore, storeImage, sweepMediaObjects } from '@offers/api/read-models';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { ImageCache, serveImages } from '../../web-public/server/image-cache.js';
@@ -226,6 +226,31 @@ describe('an upload whose transaction rolls back', () => {
       ]),
     ).toEqual([]);
     expect(await bucket.keys(`public/${kept.sha256}`)).toHaveLength(5);
+  });
+});
+
+describe('an upload whose transaction is still running', () => {
+  it('keeps its objects from the sweep, however old its records', async () => {
+    const image = await picture(250, 250, '#6d597a');
+    const hash = sha256(image);
+    const runner = market.api.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await storeImage(runner.manager, image, 'image');
+      // No grace at all: every record is old enough, yet this transaction's are held by it.
+      await sweepMediaObjects(market.api.dataSource, 0);
+      expect(await bucket.keys(`public/${hash}`)).toHaveLength(5);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    await sweepMediaObjects(market.api.dataSource, 0);
+
+    expect(await bucket.keys(`public/${hash}`)).toHaveLength(5);
+    const [{ id }] = await market.api.dataSource.query('SELECT id FROM media WHERE sha256 = $1', [hash]);
+    const served = await get(`/api/media/${id}`);
+    expect([served.statusCode, served.rawPayload.equals(image)]).toEqual([200, true]);
   });
 });
 
