@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { HTTP_MESSAGES, nextMarketMidnight } from '@offers/api/rules';
+import { HTTP_MESSAGES, nextMarketMidnight, PRIVATE_CACHE_CONTROL, publicCacheControl } from '@offers/api/rules';
 import {
   addressList,
   CASHBACK_CHANNEL,
@@ -101,6 +101,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const listings = new CouponListings(dataSource, environment);
 
   const siteHeaders = { ...SECURITY_HEADERS, ...transportSecurityHeaders(publicUrl) };
+  // Public pages, robots.txt and the sitemap may be kept by a CDN (rules/caching.ts).
+  const sharedCacheControl = publicCacheControl(environment.CDN_MAX_AGE, environment.CDN_STALE_SECONDS);
   let readyPages = false;
   const app = Fastify({
     // A path Fastify's router cannot decode (`/store/%ED%A0%80`) is the same 400 as below.
@@ -216,7 +218,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', sharedCacheControl)
       .send(robotsTxt(publicUrl)),
   );
 
@@ -231,14 +233,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', sharedCacheControl)
       .send((await sitemaps()).index),
   );
   app.get<{ Params: { part: string } }>('/sitemaps/:part', async (request, reply) => {
     const number = /^([1-9]\d{0,4})\.xml$/.exec(request.params.part)?.[1];
     const part = number ? (await sitemaps()).parts[Number(number) - 1] : undefined;
     if (!part) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(part);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', sharedCacheControl).send(part);
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -249,11 +251,13 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     if (path.length > 1 && path.endsWith('/') && !/^\/(hi|te)\/$/.test(path)) {
       return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${url.slice(path.length)}`, 301);
     }
-    // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home.
+    // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home. This
+    // answer is theirs alone: a CDN keys on the address, so it keeps only the page, which sends
+    // them on by itself (CHOSEN_LANGUAGE_SCRIPT).
     if (path === '/') {
-      reply.header('vary', 'Cookie');
       const chosen = chosenLanguage(request.headers.cookie);
-      if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
+      if (chosen)
+        return reply.header('cache-control', PRIVATE_CACHE_CONTROL).redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
     // The page is rendered and kept at its canonical address: parameters it does not read (a
     // campaign's utm_*, gclid, junk) get the canonical page's bytes, never a render of their own.
@@ -272,7 +276,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }
     const render = (address: string) => {
       options.rendered?.(address);
-      return renderDocument({ renderer, fetch, url: address, publicUrl, development });
+      return renderDocument({
+        renderer,
+        fetch,
+        url: address,
+        publicUrl,
+        development,
+        publicCacheControl: sharedCacheControl,
+      });
     };
     // In development the sources change under the server: every request renders afresh. An account
     // form's address may carry a secret (a reset link's token): such a page is never kept.
