@@ -89,7 +89,9 @@ async function settled(of: Marketplace = market) {
 }
 
 async function slugOf(merchantId: number): Promise<string> {
-  const [{ slug }] = await market.api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [merchantId]);
+  const [{ slug }] = await market.api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [
+    merchantId,
+  ]);
   return slug;
 }
 
@@ -154,7 +156,8 @@ describe('the purge hook', () => {
     for (let m = 0; m < 5; m += 1) {
       const { merchant, couponId } = await merchantWithCoupon(market, { title: `Burst offer ${m}-0` });
       const coupons = [couponId];
-      for (let c = 1; c < 10; c += 1) coupons.push(await submitCoupon(market, merchant, { title: `Burst offer ${m}-${c}` }));
+      for (let c = 1; c < 10; c += 1)
+        coupons.push(await submitCoupon(market, merchant, { title: `Burst offer ${m}-${c}` }));
       merchants.push({ id: merchant.id, coupons });
     }
     await settled();

@@ -26,7 +26,9 @@ beforeAll(async () => {
   const approved = await approve(market, couponId);
   if (approved.statusCode !== 200) throw new Error(approved.body);
   await untilAllListed(market, 1);
-  [{ slug }] = await market.api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [made.merchant.id]);
+  [{ slug }] = await market.api.dataSource.query('SELECT slug FROM merchants WHERE id = $1', [
+    made.merchant.id,
+  ]);
   ({ session: shopper } = await registerAndSignInUser(market.api.baseUrl, { userName: 'Meera Iyer' }));
   site = await serveSite(market);
 }, 120_000);
@@ -112,7 +114,10 @@ describe('pages a CDN may keep', () => {
     const chosen = await ask('/', { cookie: 'language=hi' });
     const home = await ask('/');
     const script = /<script>(\(function\(\)\{[^<]*language=\(hi\|te\)[^<]*)<\/script>/.exec(home.body)?.[1];
-    const hash = (await import('node:crypto')).createHash('sha256').update(script ?? '').digest('base64');
+    const hash = (await import('node:crypto'))
+      .createHash('sha256')
+      .update(script ?? '')
+      .digest('base64');
 
     expect([chosen.status, chosen.headers.get('location')]).toEqual([302, '/hi/']);
     expect(chosen.headers.get('cache-control')).toBe(PRIVATE);
@@ -129,7 +134,14 @@ describe('pages a CDN may keep', () => {
 
 describe('what no cache may keep', () => {
   it('says private, no-store for the account pages and forms, signed in or not', async () => {
-    for (const path of ['/account', '/account/profile', '/hi/account', '/sign-in', '/register', '/forgot-password']) {
+    for (const path of [
+      '/account',
+      '/account/profile',
+      '/hi/account',
+      '/sign-in',
+      '/register',
+      '/forgot-password',
+    ]) {
       for (const headers of [{}, { cookie: shopper.cookie }]) {
         const answer = await ask(path, headers);
         expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({
@@ -175,7 +187,11 @@ describe('the API through the site', () => {
     const me = await ask('/api/auth/me', { cookie: shopper.cookie });
     const profile = await ask('/api/me/profile', { cookie: shopper.cookie });
     const notSignedIn = await ask('/api/me/profile');
-    const admin = await market.api.http.inject({ method: 'GET', url: '/api/admin/coupons', headers: market.admin });
+    const admin = await market.api.http.inject({
+      method: 'GET',
+      url: '/api/admin/coupons',
+      headers: market.admin,
+    });
     const reveal = await market.api.http.inject({ method: 'POST', url: `/api/coupons/${couponId}/reveal` });
     const refused = await ask('/api/coupons?sort=nonsense');
     const missingStore = await ask('/api/stores/no-such-store');

@@ -210,7 +210,10 @@ export async function renderDocument(options: {
   const modules = renderer.chunksOf(match.page, lang).join(' ');
   const html = (await renderer.template(url))
     .replace('<html lang="en">', `<html lang="${lang}">`)
-    .replace('<!--app-head-->', home ? `<script>${CHOSEN_LANGUAGE_SCRIPT}</script>\n    ${headHtml}` : headHtml)
+    .replace(
+      '<!--app-head-->',
+      home ? `<script>${CHOSEN_LANGUAGE_SCRIPT}</script>\n    ${headHtml}` : headHtml,
+    )
     .replace('<!--app-html-->', app)
     .replace(
       '<!--app-data-->',

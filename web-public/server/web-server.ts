@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { HTTP_MESSAGES, nextMarketMidnight, PRIVATE_CACHE_CONTROL, publicCacheControl } from '@offers/api/rules';
+import {
+  HTTP_MESSAGES,
+  nextMarketMidnight,
+  PRIVATE_CACHE_CONTROL,
+  publicCacheControl,
+} from '@offers/api/rules';
 import {
   addressList,
   CASHBACK_CHANNEL,
@@ -240,7 +245,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const number = /^([1-9]\d{0,4})\.xml$/.exec(request.params.part)?.[1];
     const part = number ? (await sitemaps()).parts[Number(number) - 1] : undefined;
     if (!part) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.type('application/xml; charset=utf-8').header('cache-control', sharedCacheControl).send(part);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', sharedCacheControl)
+      .send(part);
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -257,7 +265,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     if (path === '/') {
       const chosen = chosenLanguage(request.headers.cookie);
       if (chosen)
-        return reply.header('cache-control', PRIVATE_CACHE_CONTROL).redirect(`/${chosen}/${url.slice(1)}`, 302);
+        return reply
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          .redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
     // The page is rendered and kept at its canonical address: parameters it does not read (a
     // campaign's utm_*, gclid, junk) get the canonical page's bytes, never a render of their own.
