@@ -80,7 +80,7 @@ async function settled(of: Marketplace = market) {
   const queue = of.workers.module.get(QueueRegistry).get(QueueName.CdnPurges);
   await eventually(
     async () => {
-      const counts = await queue.getJobCounts('wait', 'delayed', 'active', 'prioritized', 'paused');
+      const counts = await queue.getJobCounts('wait', 'delayed', 'active', 'prioritized');
       return Object.values(counts).every((count) => count === 0);
     },
     'every purge sent',

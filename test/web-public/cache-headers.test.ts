@@ -142,7 +142,7 @@ describe('what no cache may keep', () => {
       '/register',
       '/forgot-password',
     ]) {
-      for (const headers of [{}, { cookie: shopper.cookie }]) {
+      for (const headers of [{}, { cookie: shopper.cookie }] as Array<Record<string, string>>) {
         const answer = await ask(path, headers);
         expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({
           path,
