@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerAndSignInUser, type Session } from '../support/accounts.js';
-import type { WebApp } from '../support/browser.js';
+import { launchBrowser, type WebApp } from '../support/browser.js';
 import { approve, type Marketplace, merchantWithCoupon, startMarketplace } from '../support/marketplace.js';
 import { eventually } from '../support/test-environment.js';
-import { serveSite, untilAllListed } from '../support/web-public.js';
+import { serveSite, untilAllListed, visit } from '../support/web-public.js';
 
 /**
  * What a CDN in front of the site may keep: the public pages and reads (the same for everyone,
@@ -95,6 +95,14 @@ describe('pages a CDN may keep', () => {
     expect(missing.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
     expect([robots.status, robots.headers.get('cache-control')]).toEqual([200, PUBLIC]);
     expect([sitemap.status, sitemap.headers.get('cache-control')]).toEqual([200, PUBLIC]);
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      const { first, again } = await revalidated(path);
+      expect({ path, status: first.status, cacheControl: again.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cacheControl: PUBLIC,
+      });
+    }
   });
 
   it('sends a signed-in shopper the very page everyone gets, so the CDN may hand it to anyone', async () => {
@@ -130,6 +138,31 @@ describe('pages a CDN may keep', () => {
     expect((await ask('/hi/', { cookie: 'language=te' })).status).toBe(200);
     expect((await ask('/hi/')).body).not.toContain('location.replace');
   });
+
+  it("sends a returning visitor on from the CDN's copy of `/` in a browser, and nobody else", async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const language of ['te', undefined]) {
+        const context = await browser.newContext({ baseURL: site.url });
+        if (language) await context.addCookies([{ name: 'language', value: language, url: site.url }]);
+        const page = await context.newPage();
+        // As a CDN answers: its one copy of `/`, whoever asks.
+        await page.route(`${site.url}/`, async (route) => {
+          const copy = await fetch(`${site.url}/`);
+          const headers = Object.fromEntries(
+            [...copy.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+          );
+          await route.fulfill({ status: copy.status, headers, body: await copy.text() });
+        });
+        await visit(page, '/');
+        expect(new URL(page.url()).pathname).toBe(language ? `/${language}/` : '/');
+        expect(await page.getAttribute('html', 'lang')).toBe(language ?? 'en');
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
 
 describe('what no cache may keep', () => {

@@ -14,6 +14,7 @@ import {
   CASHBACK_CHANNEL,
   CouponListings,
   type Environment,
+  entityTagOf,
   forwardedFor,
   HOME_CONTENT_CHANNEL,
   isUnreadableAddress,
@@ -220,11 +221,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     });
   }
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', sharedCacheControl)
-      .send(robotsTxt(publicUrl)),
+  /** A public file other than a page (robots.txt, the sitemap): its ETag, a 304 when it is held. */
+  const sendPublic = (request: FastifyRequest, reply: FastifyReply, type: string, body: string) => {
+    const etag = entityTagOf(body);
+    reply.type(type).header('cache-control', sharedCacheControl).header('etag', etag);
+    return request.headers['if-none-match'] === etag ? reply.status(304).send() : reply.send(body);
+  };
+  const robots = robotsTxt(publicUrl);
+  app.get('/robots.txt', async (request, reply) =>
+    sendPublic(request, reply, 'text/plain; charset=utf-8', robots),
   );
 
   const sitemaps = () =>
@@ -235,20 +240,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         options.sitemapLimit ?? SITEMAP_LIMIT,
       ),
     }));
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', sharedCacheControl)
-      .send((await sitemaps()).index),
+  app.get('/sitemap.xml', async (request, reply) =>
+    sendPublic(request, reply, 'application/xml; charset=utf-8', (await sitemaps()).index),
   );
   app.get<{ Params: { part: string } }>('/sitemaps/:part', async (request, reply) => {
     const number = /^([1-9]\d{0,4})\.xml$/.exec(request.params.part)?.[1];
     const part = number ? (await sitemaps()).parts[Number(number) - 1] : undefined;
     if (!part) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', sharedCacheControl)
-      .send(part);
+    return sendPublic(request, reply, 'application/xml; charset=utf-8', part);
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
