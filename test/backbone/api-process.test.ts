@@ -51,7 +51,7 @@ it('serves the queue dashboard to the seeded admin, listing the queues', async (
       .json()
       .queues.map((queue: { name: string }) => queue.name)
       .sort(),
-  ).toEqual(['domain-events', 'feed-imports', 'maintenance', 'newsletter-campaigns']);
+  ).toEqual(['cdn-purges', 'domain-events', 'feed-imports', 'maintenance', 'newsletter-campaigns']);
 });
 
 it('writes one JSON log line per request, with its request id', async () => {

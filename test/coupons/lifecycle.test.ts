@@ -583,6 +583,8 @@ describe('ready lists', () => {
       'strict-transport-security',
       'referrer-policy',
       'vary',
+      'cache-control',
+      'etag',
     ];
     for (const name of sameAcrossAnswers) {
       expect({ name, value: readyForSite.headers[name] }).toEqual({ name, value: routed.headers[name] });

@@ -101,6 +101,7 @@ describe('readiness', () => {
           failed: 0,
         },
         queues: {
+          'cdn-purges': expect.any(Object),
           'domain-events': expect.objectContaining({ waiting: 0, active: 0, delayed: 0, failed: 0 }),
           'feed-imports': expect.any(Object),
           maintenance: expect.any(Object),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PRIVATE_CACHE_CONTROL } from '@offers/api/rules';
 import type { Renderer } from './renderer.js';
 import { SECURITY_HEADERS, transportSecurityHeaders } from './security-headers.js';
 import type { PageHead, SsrEntry } from './ssr-entry.js';
@@ -26,6 +27,13 @@ export interface Moved {
   redirect: string;
   status: 301 | 302;
 }
+
+/**
+ * Run first on `/`: the language a returning visitor chose (its cookie, set by the language menu)
+ * sends them to that language's home, whoever served the page (the site or a CDN's copy).
+ */
+export const CHOSEN_LANGUAGE_SCRIPT =
+  "(function(){var m=/(?:^|;\\s*)language=(hi|te)(?:;|$)/.exec(document.cookie);if(m)location.replace('/'+m[1]+'/'+location.search)})()";
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -69,8 +77,8 @@ function headTags(entry: SsrEntry, head: PageHead): { html: string; scripts: str
 }
 
 /**
- * The security policy of a page: scripts only from this origin, plus the page's own inline data
- * blocks by their hashes (they are never run, but the policy names them all the same); no frames.
+ * The security policy of a page: scripts only from this origin, plus the page's own inline scripts
+ * by their hashes (data blocks, never run, but named all the same; `/`'s language step); no frames.
  */
 function securityPolicy(inlineScripts: string[], styleHashes: string[], development: boolean): string {
   if (development) return ''; // Vite's development client injects inline scripts and a socket.
@@ -90,8 +98,9 @@ function securityPolicy(inlineScripts: string[], styleHashes: string[], developm
 }
 
 /**
- * `vary`: what besides the address the answer depends on (`/` also on the language cookie, which
- * sends a returning visitor to their language's home).
+ * `vary`: what besides the address the answer depends on (the encoding only: the language is in the
+ * address, and pages are the same for every visitor). `cacheControl`: who may keep it (see
+ * rules/caching.ts): the CDN for public pages, no cache for the account's pages and forms.
  */
 export function readyDocument(
   status: number,
@@ -99,7 +108,8 @@ export function readyDocument(
   contentSecurityPolicy: string,
   vary: string,
   /** Headers of the site's address (HSTS when it is https). */
-  siteHeaders: Readonly<Record<string, string>> = {},
+  siteHeaders: Readonly<Record<string, string>>,
+  cacheControl: string,
 ): ReadyDocument {
   const identity = Buffer.from(html, 'utf8');
   const bodies = {
@@ -115,7 +125,7 @@ export function readyDocument(
     ...Object.entries(SECURITY_HEADERS).flat(),
     ...Object.entries(siteHeaders).flat(),
     ...['content-type', 'text/html; charset=utf-8'],
-    ...['cache-control', 'no-cache'],
+    ...['cache-control', cacheControl],
     ...['etag', etag],
     ...['vary', vary],
     ...(contentSecurityPolicy ? ['content-security-policy', contentSecurityPolicy] : []),
@@ -169,6 +179,8 @@ export async function renderDocument(options: {
   url: string;
   publicUrl: string;
   development: boolean;
+  /** `Cache-Control` of a public page (the CDN's settings). */
+  publicCacheControl: string;
 }): Promise<ReadyDocument | Moved> {
   const { renderer, fetch, url, publicUrl, development } = options;
   const entry = await renderer.entry();
@@ -189,12 +201,19 @@ export async function renderDocument(options: {
   // Rendering loads the language's texts, which the head's words come from.
   const app = await entry.renderPage(`${address.pathname}${address.search}`, lang, data);
   const head = entry.headFor({ match, path, search: address.searchParams, lang, data, publicUrl });
-  const { html: headHtml, scripts } = headTags(entry, head);
+  const { html: headHtml, scripts: dataScripts } = headTags(entry, head);
+  // `/` is one page for everyone, kept by the CDN: a returning visitor who chose Hindi or Telugu
+  // is sent on to that home by the page itself (the server does it too when asked directly).
+  const home = address.pathname === '/';
+  const scripts = home ? [...dataScripts, CHOSEN_LANGUAGE_SCRIPT] : dataScripts;
   const pageData = entry.scriptJson(data);
   const modules = renderer.chunksOf(match.page, lang).join(' ');
   const html = (await renderer.template(url))
     .replace('<html lang="en">', `<html lang="${lang}">`)
-    .replace('<!--app-head-->', headHtml)
+    .replace(
+      '<!--app-head-->',
+      home ? `<script>${CHOSEN_LANGUAGE_SCRIPT}</script>\n    ${headHtml}` : headHtml,
+    )
     .replace('<!--app-html-->', app)
     .replace(
       '<!--app-data-->',
@@ -204,7 +223,8 @@ export async function renderDocument(options: {
     match.page === 'notFound' ? 404 : 200,
     html,
     securityPolicy([...scripts, pageData], renderer.styleHashes, development),
-    address.pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    'Accept-Encoding',
     transportSecurityHeaders(publicUrl),
+    entry.isPrivate(match) ? PRIVATE_CACHE_CONTROL : options.publicCacheControl,
   );
 }

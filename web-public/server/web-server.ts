@@ -3,12 +3,18 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { HTTP_MESSAGES, nextMarketMidnight } from '@offers/api/rules';
+import {
+  HTTP_MESSAGES,
+  nextMarketMidnight,
+  PRIVATE_CACHE_CONTROL,
+  publicCacheControl,
+} from '@offers/api/rules';
 import {
   addressList,
   CASHBACK_CHANNEL,
   CouponListings,
   type Environment,
+  entityTagOf,
   forwardedFor,
   HOME_CONTENT_CHANNEL,
   isUnreadableAddress,
@@ -101,6 +107,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const listings = new CouponListings(dataSource, environment);
 
   const siteHeaders = { ...SECURITY_HEADERS, ...transportSecurityHeaders(publicUrl) };
+  // Public pages, robots.txt and the sitemap may be kept by a CDN (rules/caching.ts).
+  const sharedCacheControl = publicCacheControl(environment.CDN_MAX_AGE, environment.CDN_STALE_SECONDS);
   let readyPages = false;
   const app = Fastify({
     // A path Fastify's router cannot decode (`/store/%ED%A0%80`) is the same 400 as below.
@@ -213,11 +221,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     });
   }
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(publicUrl)),
+  /** A public file other than a page (robots.txt, the sitemap): its ETag, a 304 when it is held. */
+  const sendPublic = (request: FastifyRequest, reply: FastifyReply, type: string, body: string) => {
+    const etag = entityTagOf(body);
+    reply.type(type).header('cache-control', sharedCacheControl).header('etag', etag);
+    return request.headers['if-none-match'] === etag ? reply.status(304).send() : reply.send(body);
+  };
+  const robots = robotsTxt(publicUrl);
+  app.get('/robots.txt', async (request, reply) =>
+    sendPublic(request, reply, 'text/plain; charset=utf-8', robots),
   );
 
   const sitemaps = () =>
@@ -228,17 +240,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         options.sitemapLimit ?? SITEMAP_LIMIT,
       ),
     }));
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send((await sitemaps()).index),
+  app.get('/sitemap.xml', async (request, reply) =>
+    sendPublic(request, reply, 'application/xml; charset=utf-8', (await sitemaps()).index),
   );
   app.get<{ Params: { part: string } }>('/sitemaps/:part', async (request, reply) => {
     const number = /^([1-9]\d{0,4})\.xml$/.exec(request.params.part)?.[1];
     const part = number ? (await sitemaps()).parts[Number(number) - 1] : undefined;
     if (!part) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(part);
+    return sendPublic(request, reply, 'application/xml; charset=utf-8', part);
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -249,11 +258,15 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     if (path.length > 1 && path.endsWith('/') && !/^\/(hi|te)\/$/.test(path)) {
       return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${url.slice(path.length)}`, 301);
     }
-    // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home.
+    // A returning visitor who chose Hindi or Telugu goes from `/` to that language's home. This
+    // answer is theirs alone: a CDN keys on the address, so it keeps only the page, which sends
+    // them on by itself (CHOSEN_LANGUAGE_SCRIPT).
     if (path === '/') {
-      reply.header('vary', 'Cookie');
       const chosen = chosenLanguage(request.headers.cookie);
-      if (chosen) return reply.redirect(`/${chosen}/${url.slice(1)}`, 302);
+      if (chosen)
+        return reply
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          .redirect(`/${chosen}/${url.slice(1)}`, 302);
     }
     // The page is rendered and kept at its canonical address: parameters it does not read (a
     // campaign's utm_*, gclid, junk) get the canonical page's bytes, never a render of their own.
@@ -272,7 +285,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }
     const render = (address: string) => {
       options.rendered?.(address);
-      return renderDocument({ renderer, fetch, url: address, publicUrl, development });
+      return renderDocument({
+        renderer,
+        fetch,
+        url: address,
+        publicUrl,
+        development,
+        publicCacheControl: sharedCacheControl,
+      });
     };
     // In development the sources change under the server: every request renders afresh. An account
     // form's address may carry a secret (a reset link's token): such a page is never kept.

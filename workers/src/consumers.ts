@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { CdnPurges } from './cdn/cdn-purges.js';
 import { CouponListingProjection } from './consumers/coupon-listing.projection.js';
 import { DailyFiguresProjection } from './consumers/daily-figures.projection.js';
 import { HomeContentProjection } from './consumers/home-content.projection.js';
@@ -24,4 +25,6 @@ export const eventConsumers: Type<EventConsumer>[] = [
   EarningUpdatesConsumer,
   DailyFiguresProjection,
   FeedRunJobs,
+  // Last: it runs once the projections' transactions for the lot have committed.
+  CdnPurges,
 ];

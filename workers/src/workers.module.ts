@@ -18,6 +18,7 @@ import {
   FEED_ADVERTISERS,
   FeedImport,
 } from '@offers/api/read-models';
+import { CdnPurgeWorker } from './cdn/cdn-purges.js';
 import { DomainEventsWorker } from './events/domain-events.worker.js';
 import { EVENT_CONSUMERS, type EventConsumer } from './events/event-consumer.js';
 import { EventDispatcher } from './events/event-dispatcher.js';
@@ -44,7 +45,7 @@ export interface WorkersOptions {
 
 const roleProviders: Record<WorkerRole, Provider[]> = {
   relay: [OutboxRelayService],
-  events: [DomainEventsWorker, MailSender, CampaignBatchesWorker],
+  events: [DomainEventsWorker, MailSender, CampaignBatchesWorker, CdnPurgeWorker],
   // Feed runs are long and write much: a process of their own can take them.
   feeds: [FeedImportWorker, FeedImport],
   scheduler: [SchedulerService, EraseDueAccountsHandler, RemoveExpiredKeptRecordsHandler],

@@ -1,4 +1,5 @@
 /** Domain events: the event classes and types features publish, DomainEvent and PublishedEvent. */
+export { CashbackChanged } from '../cashback/events/cashback-events.js';
 export { ClaimApproved, ClaimRejected } from '../claims/events/claim-events.js';
 export { CONTENT_EVENTS, HOME_CONTENT_CHANNEL } from '../content/events/content-events.js';
 export {

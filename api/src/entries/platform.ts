@@ -51,7 +51,7 @@ export { INTERNAL_ERROR_MESSAGE } from '../infrastructure/http/error-filter.js';
 export { escapeHtml } from '../infrastructure/http/html.js';
 export { INVALID_INPUT_MESSAGE } from '../infrastructure/http/validation.js';
 export { purgeIdempotencyKeys } from '../infrastructure/idempotency/idempotency-store.js';
-export { QueueRegistry } from '../infrastructure/jobs/queue-registry.js';
+export { PRODUCER_REDIS, QueueRegistry } from '../infrastructure/jobs/queue-registry.js';
 export type { RetryPolicy, ScheduledJobName } from '../infrastructure/jobs/queues.js';
 export {
   domainEventJobOptions,

@@ -7,6 +7,7 @@ export type { ListingQuery } from '../coupons/queries/listings.js';
 export { CouponListings } from '../coupons/queries/listings.js';
 export { Environment, loadEnvironmentOrExit } from '../infrastructure/config/environment.js';
 export { ReadyCache } from '../infrastructure/events/ready-cache.js';
+export { entityTagOf } from '../infrastructure/http/cache-headers.js';
 export { addressList, forwardedFor } from '../infrastructure/http/client-address.js';
 export { serverAnsweringFirst } from '../infrastructure/http/server-answering-first.js';
 export { isUnreadableAddress } from '../infrastructure/http/unreadable-text.js';

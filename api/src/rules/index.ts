@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './addresses.js';
 export * from './analytics.js';
+export * from './caching.js';
 export * from './cashback.js';
 export * from './claims.js';
 export * from './clicks.js';

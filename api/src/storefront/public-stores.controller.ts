@@ -67,9 +67,7 @@ export class PublicStoresController {
   }
 }
 
-/** The page's bytes, or 304 when the browser already has them; browsers check again each time. */
-function send(request: FastifyRequest, reply: FastifyReply, page: ReadyAnswer) {
-  reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+/** The page's bytes; its entity tag, a 304 and how it may be kept are added as for every public read. */
+function send(_request: FastifyRequest, reply: FastifyReply, page: ReadyAnswer) {
   return reply.type('application/json; charset=utf-8').send(page.body);
 }

@@ -231,6 +231,39 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /**
+   * Seconds a CDN keeps a public page or read (`s-maxage`). Changes of coupons, stores, cashback and
+   * content are purged within about CDN_PURGE_WAIT_MS plus a call (CDN_PURGE_URL); this bounds only
+   * what no event announces (the popular order following reveals), as the site's own kept pages do.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  CDN_MAX_AGE = 60;
+
+  /** Seconds past CDN_MAX_AGE a CDN may still answer from its copy while it asks again. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  CDN_STALE_SECONDS = 30;
+
+  /**
+   * Where the workers POST `{"paths": [...]}` of the public paths a change touched, once the read
+   * models committed it (the CDN's purge endpoint, or a small adapter to it). Unset: no purges.
+   */
+  @ValidateIf((env: Environment) => env.CDN_PURGE_URL !== undefined)
+  @IsServiceUrl(['http:', 'https:'])
+  CDN_PURGE_URL?: string;
+
+  /** Changes within this window are purged together, each path once. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  CDN_PURGE_WAIT_MS = 1000;
+
   /** How often a failing event consumer is tried before its job is left as failed. */
   @Transform(toInteger)
   @IsInt()

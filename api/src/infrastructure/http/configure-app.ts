@@ -15,6 +15,7 @@ import { recordRequestDurations } from '../metrics/request-metrics.js';
 import { requestIdFor } from '../platform/logging.js';
 import { ADMIN_GATE, type AdminGate } from './access.js';
 import { API_SECURITY_HEADERS, corsOptions, HTML_SECURITY_HEADERS } from './api-headers.js';
+import { sendCacheHeaders } from './cache-headers.js';
 import { addressList } from './client-address.js';
 import { HttpErrorFilter, requestIdOf, sendErrorBody, toErrorBody } from './error-filter.js';
 import { RateLimits } from './rate-limits.js';
@@ -100,6 +101,8 @@ export async function configureHttpApp(app: NestFastifyApplication): Promise<voi
       error ? done(error as Error) : done(null, payload),
     );
   });
+  // Public reads may be kept by a CDN; anything else by no cache (rules/caching.ts).
+  sendCacheHeaders(instance, environment);
   recordRequestDurations(instance, app.get(Metrics));
   app.get(RateLimits).install(instance);
   answerWithinDeadline(instance, {

@@ -2,6 +2,7 @@ import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from 
 import type { Environment } from '../config/environment.js';
 import { ReadyCache } from '../events/ready-cache.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { entityTagOf, publicReadCacheControl } from './cache-headers.js';
 import { ReadyAnswer, type ReadyAnswers } from './ready-answers.js';
 
 export interface ReadyReadOptions {
@@ -34,6 +35,8 @@ export interface ReadyReadOptions {
  */
 export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly ready: ReadyCache<ReadyAnswer>;
+  /** Public reads: a CDN may keep them (rules/caching.ts). */
+  private readonly cacheControl: string;
 
   protected constructor(
     environment: Environment,
@@ -47,6 +50,7 @@ export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplic
       maxAgeMs: options.maxAgeMs,
       observe: metrics.cacheObserver(options.name),
     });
+    this.cacheControl = publicReadCacheControl(environment);
     answers.register(options.routes, (request) => this.ready.serve(request.url));
   }
 
@@ -84,7 +88,7 @@ export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplic
       async () => {
         const [validUntil, body] = await Promise.all([this.options.validUntil?.(), build()]);
         return {
-          value: new ReadyAnswer(body),
+          value: new ReadyAnswer(body, { etag: entityTagOf(body), cacheControl: this.cacheControl }),
           validUntil,
           apart: typeof apart === 'function' ? apart(body) : apart,
         };

@@ -14,6 +14,8 @@ export const QueueName = {
    * adding it again for the same run adds nothing.
    */
   FeedImports: 'feed-imports',
+  /** Purges of the CDN's copies of changed public paths (see workers/src/cdn/cdn-purges.ts). */
+  CdnPurges: 'cdn-purges',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

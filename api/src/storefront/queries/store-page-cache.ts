@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CASHBACK_CHANNEL } from '../../cashback/events/cashback-events.js';
 import { Environment } from '../../infrastructure/config/environment.js';
 import { ReadyCache } from '../../infrastructure/events/ready-cache.js';
+import { entityTagOf, publicReadCacheControl } from '../../infrastructure/http/cache-headers.js';
 import { ReadyAnswer, ReadyAnswers } from '../../infrastructure/http/ready-answers.js';
 import { Metrics } from '../../infrastructure/metrics/metrics.js';
 import { SLUG_MAX_LENGTH } from '../../rules/addresses.js';
@@ -45,8 +45,8 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
         observe: metrics.cacheObserver('store-pages'),
       },
     );
-    // A page ready in memory is answered before routing work, as the coupon lists are; browsers
-    // revalidate with its entity tag and get 304s.
+    // A page ready in memory is answered before routing work, as the coupon lists are; a CDN and
+    // browsers revalidate with its entity tag and get 304s.
     answers.register(PAGE_ROUTES, (request) => {
       const [address] = Object.values(request.params as Record<string, string>);
       return address && isStoreAddress(address) ? (this.pages.serve(address) ?? undefined) : undefined;
@@ -61,9 +61,14 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
   get(address: string): Promise<ReadyAnswer | null> {
     return this.pages.get(address, async () => {
       const body = await storePageText(this.dataSource, address, this.environment);
-      const etag = body && `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       return {
-        value: body === undefined ? null : new ReadyAnswer(body, { etag: etag!, cacheControl: 'no-cache' }),
+        value:
+          body === undefined
+            ? null
+            : new ReadyAnswer(body, {
+                etag: entityTagOf(body),
+                cacheControl: publicReadCacheControl(this.environment),
+              }),
         // An address with no page is kept apart: a run of made-up addresses evicts only its like.
         apart: body === undefined,
       };
