@@ -95,9 +95,8 @@ describe('the operations port', () => {
       sample(text, 'offers_site_answers_total', { status_code: status, answered_by: by });
     expect(answers(after, '404', 'server')).toBeGreaterThan(answers(before, '404', 'server'));
     expect(answers(after, '200', 'ready')).toBeGreaterThan(answers(before, '200', 'ready'));
-    expect(answers(after, '200', 'server') + answers(after, '200', 'ready')).toBeGreaterThan(
-      answers(before, '200', 'server') + answers(before, '200', 'ready'),
-    );
+    // The first answer for `/` was rendered (sent by the route itself, not by Fastify's reply).
+    expect(answers(after, '200', 'server')).toBeGreaterThan(answers(before, '200', 'server'));
 
     const renders = (text: string, page: string) =>
       sample(text, 'offers_site_page_render_duration_seconds_count', { page });
