@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { answerLogLevel, type Environment, loggedUrl, REDACTED_PATHS } from '@offers/api/site';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 /**
@@ -27,19 +27,25 @@ export function siteLogger(environment: Environment, destination?: DestinationSt
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** One line per answer Fastify gave, at the API's levels (successes at debug only). */
-export function logAnswers(app: FastifyInstance, logger: Logger): void {
-  const verbose = logger.isLevelEnabled('debug');
-  app.addHook('onResponse', (request, reply, done) => {
-    const level = answerLogLevel(reply.statusCode, false, verbose);
-    if (level !== 'silent') {
-      request.log[level](
-        { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
-        'request completed',
-      );
-    }
-    done();
-  });
+/**
+ * Fastify's request lines as the API writes them: none when a request arrives, and one when it is
+ * answered, at the API's level for its status (successes at debug only).
+ */
+export class AnswerLogController extends LogController {
+  constructor(private readonly verbose: boolean) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const level = answerLogLevel(reply.statusCode, !!error, this.verbose);
+    if (level === 'silent') return;
+    reply.log[level](
+      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, ...(error && { err: error }) },
+      'request completed',
+    );
+  }
 }
 
 /**

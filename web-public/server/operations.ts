@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Environment, OperationsServer, type ReadinessCheck, requestIdFor } from '@offers/api/site';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Moved, ReadyDocument } from './documents.js';
-import { logAnswers, readyAnswerLogger, siteLogger } from './logging.js';
+import { AnswerLogController, readyAnswerLogger, siteLogger } from './logging.js';
 import type { SsrEntry } from './ssr-entry.js';
 
 /** Seconds a page takes to render from the read models: a few ms normally, seconds in trouble. */
@@ -273,6 +273,15 @@ export class SiteMonitor {
     this.logsReadyAnswers = this.logReadyAnswer !== undefined;
   }
 
+  /** Fastify's options for its log: this log, one line per answer; none at all without a log. */
+  fastifyLogging() {
+    if (!this.logger) return { logger: false } as const;
+    return {
+      loggerInstance: this.logger as unknown as FastifyBaseLogger,
+      logController: new AnswerLogController(this.logger.isLevelEnabled('debug')),
+    };
+  }
+
   /** Counts (and at debug level logs) a page kept ready, sent before Fastify saw the request. */
   readyAnswered(request: IncomingMessage, response: ServerResponse, startedAt: number): void {
     this.metrics.pageLookup('hit');
@@ -280,7 +289,7 @@ export class SiteMonitor {
     this.logReadyAnswer?.(request, response.statusCode, startedAt);
   }
 
-  /** Counts and logs Fastify's answers; starts the operations port, which closes with the server. */
+  /** Counts Fastify's answers; starts the operations port, which closes with the server. */
   async install(
     app: FastifyInstance,
     parts: { listening: () => boolean; rendererLoaded: () => boolean },
@@ -289,7 +298,6 @@ export class SiteMonitor {
       this.metrics.answered('server', reply.statusCode);
       done();
     });
-    if (this.logger) logAnswers(app, this.logger);
     const readiness = new SiteReadiness(this.environment, parts);
     this.metrics.readinessFrom(readiness);
     app.addHook('preClose', (done) => {

@@ -18,12 +18,7 @@ import {
   STORE_PAGES_CHANNEL,
   serverAnsweringFirst,
 } from '@offers/api/site';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument, sendDocument } from './documents.js';
@@ -122,9 +117,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (error.code === 'FST_ERR_BAD_URL') return unreadableAddress(answer);
       return answer.status(error.statusCode ?? 400).send({ message: error.message });
     },
-    ...(monitor.logger ? { loggerInstance: monitor.logger as FastifyBaseLogger } : { logger: false }),
-    // Each answer is logged once, at the API's levels (operations.ts), not Fastify's two lines.
-    disableRequestLogging: true,
+    // One line per answer, at the API's levels (logging.ts); the request's id as the API's.
+    ...monitor.fastifyLogging(),
     genReqId: requestIdFor,
     // X-Forwarded-For is believed from the proxies the deployment names (TRUSTED_PROXIES).
     trustProxy: addressList(environment.TRUSTED_PROXIES),
