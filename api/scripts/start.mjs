@@ -269,7 +269,10 @@ function printUrls(port, webApps) {
     ['API', api],
     ['OpenAPI docs', `${api}/docs`],
     ['Readiness', `${api}/health/ready`],
-    [`Metrics (API, workers${webApps.some((app) => app.name === 'web-public') ? ', site' : ''})`, operationsUrls(webApps)],
+    [
+      `Metrics (API, workers${webApps.some((app) => app.name === 'web-public') ? ', site' : ''})`,
+      operationsUrls(webApps),
+    ],
     ['Queue dashboard (admins)', `${api}/admin/queues`],
     // Without SMTP_URL the workers keep every mail in a development mailbox.
     ...(process.env.SMTP_URL ? [] : [['Development mailbox (admins)', `${api}/admin/dev-mailbox`]]),

@@ -138,9 +138,11 @@ describe('/metrics', () => {
     const site = await serveSite(market);
     let exposed: string;
     try {
-      exposed = [await scrape(apiMetricsUrl), await scrape(workersMetricsUrl), await scrape(site.operationsUrl)].join(
-        '\n',
-      );
+      exposed = [
+        await scrape(apiMetricsUrl),
+        await scrape(workersMetricsUrl),
+        await scrape(site.operationsUrl),
+      ].join('\n');
     } finally {
       await site.close();
     }

@@ -55,6 +55,16 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
+/** A request's line as the site server writes it. */
+interface LogLine {
+  level: number;
+  time: number;
+  answeredBy?: string;
+  responseTime?: number;
+  req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
+}
+
 const metrics = async () => (await operations('/metrics')).text();
 
 /** Asks for a page until it is sent before routing (kept ready, the listener connected). */
@@ -133,7 +143,7 @@ describe('the operations port', () => {
     await untilSentReady('/');
 
     const entries = await eventually(async () => {
-      const parsed = logLines.map((line) => JSON.parse(line) as Record<string, any>);
+      const parsed = logLines.map((line) => JSON.parse(line) as LogLine);
       const notFound = parsed.find((entry) => entry.req?.url?.startsWith('/nothing-at-all'));
       const refused = parsed.find((entry) => entry.req?.url === '/api/auth/users/login');
       const ready = parsed.find((entry) => entry.answeredBy === 'ready' && entry.req?.url === '/');
@@ -151,11 +161,11 @@ describe('the operations port', () => {
     // A page kept ready is logged at debug level, with the same fields.
     expect(entries.ready).toMatchObject({ level: 20, res: { statusCode: 200 } });
     for (const entry of Object.values(entries)) {
-      expect(entry.req.id).toMatch(/^[\w.:-]{8,}$/);
+      expect(entry.req!.id).toMatch(/^[\w.:-]{8,}$/);
       expect(typeof entry.time).toBe('number');
       expect(typeof entry.responseTime).toBe('number');
     }
-    const requestIds = Object.values(entries).map((entry) => entry.req.id);
+    const requestIds = Object.values(entries).map((entry) => entry.req!.id);
     expect(new Set(requestIds).size).toBe(3);
 
     const log = logLines.join('\n');
@@ -184,7 +194,9 @@ describe('the operations port', () => {
     try {
       // As when the database server goes away: every connection ends, and no new one is taken.
       await admin.query(`ALTER DATABASE "${database}" WITH ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        database,
+      ]);
 
       const unavailable = await eventually(async () => {
         const response = await operations('/health/ready');

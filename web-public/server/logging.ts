@@ -42,7 +42,12 @@ export class AnswerLogController extends LogController {
     const level = answerLogLevel(reply.statusCode, !!error, this.verbose);
     if (level === 'silent') return;
     reply.log[level](
-      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, ...(error && { err: error }) },
+      {
+        req: request,
+        res: reply,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ...(error && { err: error }),
+      },
       'request completed',
     );
   }

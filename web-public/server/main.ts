@@ -24,7 +24,9 @@ const app = await createWebServer({
   },
 });
 await app.listen({ port, host: environment.WEB_HOST });
-app.log.info(`Public site on http://localhost:${port}/ (${development ? 'development' : 'production build'})`);
+app.log.info(
+  `Public site on http://localhost:${port}/ (${development ? 'development' : 'production build'})`,
+);
 app.log.info(`Health and metrics for monitors at ${operationsUrl} (/health/live, /health/ready, /metrics)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -83,7 +83,10 @@ export class SiteMetrics {
   ): Promise<ReadyDocument | Moved> {
     const started = performance.now();
     const document = await render();
-    this.renderDuration.observe({ page: pageKind(entry, address, document) }, (performance.now() - started) / 1000);
+    this.renderDuration.observe(
+      { page: pageKind(entry, address, document) },
+      (performance.now() - started) / 1000,
+    );
     return document;
   }
 
@@ -103,7 +106,8 @@ export class SiteMetrics {
 
   private flushAnswers(): void {
     for (const [by, counts] of Object.entries(this.answerCounts)) {
-      for (const [status, count] of counts) this.answers.inc({ status_code: String(status), answered_by: by }, count);
+      for (const [status, count] of counts)
+        this.answers.inc({ status_code: String(status), answered_by: by }, count);
       counts.clear();
     }
   }
@@ -121,7 +125,11 @@ export class SiteMetrics {
  * The kind of page an address rendered as (`listing`, `store`, `notFound`, `redirect`...): a
  * bounded set, never the address, which would make a series per store and search.
  */
-export function pageKind(entry: SsrEntry | undefined, address: string, document: ReadyDocument | Moved): string {
+export function pageKind(
+  entry: SsrEntry | undefined,
+  address: string,
+  document: ReadyDocument | Moved,
+): string {
   if ('redirect' in document) return 'redirect';
   if (document.status === 404) return 'notFound';
   if (!entry) return 'unknown';

@@ -20,9 +20,9 @@ import {
 } from '@offers/api/site';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+import { serveBackOffice } from './back-office.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument, sendDocument } from './documents.js';
-import { serveBackOffice } from './back-office.js';
 import { serveImages } from './image-cache.js';
 import { type MonitorOptions, SiteMonitor } from './operations.js';
 import { readModelFetcher } from './read-models.js';
