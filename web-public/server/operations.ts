@@ -150,7 +150,7 @@ export interface ReadinessReport {
 }
 
 /**
- * Whether the site server should get traffic: PostgreSQL answers (through a connection of the
+ * Whether the site server should get traffic: its port takes connections, PostgreSQL answers (through a connection of the
  * probe's own, so a busy pool cannot make a healthy database look down), the change listener is
  * connected (without it no page is kept ready, and every request renders), and the renderer is
  * loaded. Not ready from the moment the server starts closing. Concurrent callers share one run.
@@ -162,7 +162,12 @@ export class SiteReadiness implements ReadinessCheck {
 
   constructor(
     private readonly environment: Pick<Environment, 'DATABASE_URL' | 'HEALTH_CHECK_TIMEOUT_MS'>,
-    private readonly parts: { listening: () => boolean; rendererLoaded: () => boolean },
+    private readonly parts: {
+      /** The site's own port takes connections. */
+      serving: () => boolean;
+      listening: () => boolean;
+      rendererLoaded: () => boolean;
+    },
   ) {}
 
   markStopping(): void {
@@ -186,6 +191,7 @@ export class SiteReadiness implements ReadinessCheck {
     const renderer = { loaded: this.parts.rendererLoaded() };
     const reasons: string[] = [];
     if (this.stopping) reasons.push('shutting down');
+    else if (!this.parts.serving()) reasons.push('not listening yet');
     if (!database.up) reasons.push(`database: ${database.error}`);
     if (!listener.connected) reasons.push('change listener: not connected');
     if (!renderer.loaded) reasons.push('renderer: not loaded');
@@ -302,11 +308,12 @@ export class SiteMonitor {
     app: FastifyInstance,
     parts: { listening: () => boolean; rendererLoaded: () => boolean },
   ): Promise<void> {
+    const serving = () => app.server.listening;
     app.addHook('onResponse', (_request, reply, done) => {
       this.metrics.answered('server', reply.statusCode);
       done();
     });
-    const readiness = new SiteReadiness(this.environment, parts);
+    const readiness = new SiteReadiness(this.environment, { ...parts, serving });
     this.metrics.readinessFrom(readiness);
     app.addHook('preClose', (done) => {
       readiness.markStopping();
