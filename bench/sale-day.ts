@@ -223,6 +223,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       API_OPERATIONS_PORT: '0',
       WORKERS_OPERATIONS_PORT: '0',
+      WEB_OPERATIONS_PORT: '0',
       WORKER_ROLES: 'relay,events',
       // The bench is the proxy in front of the site, on loopback: its X-Forwarded-For is believed,
       // and no address is exempt from the rate limits, so that the bots meet them.

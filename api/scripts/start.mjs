@@ -249,11 +249,13 @@ async function waitForHealth(url) {
 }
 
 /** The operations ports, as the processes read them (defaults as in api/src/infrastructure/config/environment.ts). */
-function operationsUrls() {
+function operationsUrls(webApps) {
   const host = probeHost(process.env.OPERATIONS_HOST);
   const apiPort = process.env.API_OPERATIONS_PORT || '9464';
   const workersPort = process.env.WORKERS_OPERATIONS_PORT || '9465';
-  return `http://${host}:${apiPort}/metrics, http://${host}:${workersPort}/metrics`;
+  const webPort = process.env.WEB_OPERATIONS_PORT || '9466';
+  const site = webApps.some((app) => app.name === 'web-public') ? [`http://${host}:${webPort}/metrics`] : [];
+  return [`http://${host}:${apiPort}/metrics`, `http://${host}:${workersPort}/metrics`, ...site].join(', ');
 }
 
 function printUrls(port, webApps) {
@@ -267,7 +269,10 @@ function printUrls(port, webApps) {
     ['API', api],
     ['OpenAPI docs', `${api}/docs`],
     ['Readiness', `${api}/health/ready`],
-    ['Metrics (API, workers)', operationsUrls()],
+    [
+      `Metrics (API, workers${webApps.some((app) => app.name === 'web-public') ? ', site' : ''})`,
+      operationsUrls(webApps),
+    ],
     ['Queue dashboard (admins)', `${api}/admin/queues`],
     // Without SMTP_URL the workers keep every mail in a development mailbox.
     ...(process.env.SMTP_URL ? [] : [['Development mailbox (admins)', `${api}/admin/dev-mailbox`]]),

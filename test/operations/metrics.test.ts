@@ -16,6 +16,7 @@ import {
 } from '../support/marketplace.js';
 import { ROOT } from '../support/processes.js';
 import { createTestEnvironment, eventually } from '../support/test-environment.js';
+import { serveSite } from '../support/web-public.js';
 import { startWorkers } from '../support/workers-app.js';
 
 /**
@@ -133,7 +134,18 @@ describe('/metrics', () => {
       ),
     );
     expect(charted.size).toBeGreaterThan(10);
-    const exposed = `${await scrape(apiMetricsUrl)}\n${await scrape(workersMetricsUrl)}`;
+    // The public site's server too, as the site's tests start it.
+    const site = await serveSite(market);
+    let exposed: string;
+    try {
+      exposed = [
+        await scrape(apiMetricsUrl),
+        await scrape(workersMetricsUrl),
+        await scrape(site.operationsUrl),
+      ].join('\n');
+    } finally {
+      await site.close();
+    }
     // Declared (a counter never incremented has no sample yet); histograms by their base name.
     const declared = (name: string) =>
       new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, '')} `, 'm').test(exposed);
@@ -144,6 +156,7 @@ describe('/metrics', () => {
     const defaults = new Environment();
     expect(prometheus).toContain(`"api:${defaults.API_OPERATIONS_PORT}"`);
     expect(prometheus).toContain(`"workers:${defaults.WORKERS_OPERATIONS_PORT}"`);
+    expect(prometheus).toContain(`"web-public:${defaults.WEB_OPERATIONS_PORT}"`);
   });
 
   it('counts consumer failures and events given up', async () => {

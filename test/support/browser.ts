@@ -22,6 +22,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The `base` a web app's production build is made for (its vite.config.ts). */
+const BASES: Record<string, string> = { 'web-backoffice': '/back-office/' };
+
 export interface WebApp {
   url: string;
   close(): Promise<void>;
@@ -67,8 +70,12 @@ export async function serveWebApp(
     throw new Error(`${app}/dist is missing: run \`npm run build -w ${app}\` (npm test builds it).`);
   }
   const server = createServer((incoming, outgoing) => {
-    const path = decodeURIComponent(new URL(incoming.url ?? '/', 'http://local').pathname);
-    if (path.startsWith('/api/') || path === '/api') return proxy(apiBaseUrl, incoming, outgoing);
+    const address = decodeURIComponent(new URL(incoming.url ?? '/', 'http://local').pathname);
+    if (address.startsWith('/api/') || address === '/api') return proxy(apiBaseUrl, incoming, outgoing);
+    // The build names its files under its base (the back-office's /back-office/, as the site's
+    // server serves it); here the app is also reachable at the root.
+    const base = BASES[app];
+    const path = base && address.startsWith(base) ? address.slice(base.length - 1) : address;
     const requested = normalize(join(dist, path));
     const isFile = requested.startsWith(dist) && existsSync(requested) && statSync(requested).isFile();
     const file = isFile ? requested : join(dist, 'index.html');

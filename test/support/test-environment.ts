@@ -53,6 +53,7 @@ export async function createTestEnvironment(
     // Each process's operations port (health, metrics) on a free port: files run side by side.
     API_OPERATIONS_PORT: '0',
     WORKERS_OPERATIONS_PORT: '0',
+    WEB_OPERATIONS_PORT: '0',
     // Store alerts are mailed at once whatever the hour the tests run; their own test sets hours.
     STORE_ALERT_QUIET_HOURS: 'none',
     ...overrides,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateEnvironment } from '@offers/api/platform';
+import type { DestinationStream } from 'pino';
 import type { Page, Response } from 'playwright-core';
 import { createWebServer } from '../../web-public/server/web-server.js';
 import type { WebApp } from './browser.js';
@@ -93,19 +94,37 @@ export async function serveSite(
     /** Told of each page rendered, by its canonical address. */
     rendered?: (address: string) => void;
     pageCache?: { maxPages?: number; maxApartPages?: number; maxBytes?: number };
+    /** Where the server's log lines go (it logs nothing without). */
+    logDestination?: DestinationStream;
+    /** Settings that differ from the marketplace's (LOG_LEVEL, say). */
+    settings?: Record<string, string>;
   } = {},
-): Promise<WebApp> {
-  const environment = validateEnvironment({ ...market.test.variables, API_UPSTREAM_URL: market.api.baseUrl });
+): Promise<WebApp & { operationsUrl: string }> {
+  const environment = validateEnvironment({
+    ...market.test.variables,
+    API_UPSTREAM_URL: market.api.baseUrl,
+    ...options.settings,
+  });
+  let operationsUrl = '';
   const server = await createWebServer({
     environment,
     publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
     sitemapLimit: options.sitemapLimit,
     rendered: options.rendered,
     pageCache: options.pageCache,
+    logDestination: options.logDestination,
+    // Its health and metrics on a free port of their own.
+    operations: {
+      port: 0,
+      host: '127.0.0.1',
+      listening: (url) => {
+        operationsUrl = url;
+      },
+    },
   });
   const { routed } = options;
   if (routed) server.addHook('onRequest', async (request) => routed(request.url));
   await server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${port}`, operationsUrl, close: () => server.close() };
 }

@@ -9,9 +9,25 @@ const development = process.argv.includes('--dev');
 const environment = loadEnvironmentOrExit();
 const port = development ? 5173 : environment.WEB_PORT;
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-const app = await createWebServer({ environment, development, publicUrl, logger: false });
+let operationsUrl = '';
+const app = await createWebServer({
+  environment,
+  development,
+  publicUrl,
+  logger: true,
+  operations: {
+    port: environment.WEB_OPERATIONS_PORT,
+    host: environment.OPERATIONS_HOST,
+    listening: (url) => {
+      operationsUrl = url;
+    },
+  },
+});
 await app.listen({ port, host: environment.WEB_HOST });
-console.log(`Public site on http://localhost:${port}/ (${development ? 'development' : 'production build'})`);
+app.log.info(
+  `Public site on http://localhost:${port}/ (${development ? 'development' : 'production build'})`,
+);
+app.log.info(`Health and metrics for monitors at ${operationsUrl} (/health/live, /health/ready, /metrics)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

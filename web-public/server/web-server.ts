@@ -20,14 +20,17 @@ import {
   isUnreadableAddress,
   LISTINGS_CHANNEL,
   ReadyCache,
+  requestIdFor,
   STORE_PAGES_CHANNEL,
   serverAnsweringFirst,
 } from '@offers/api/site';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+import { serveBackOffice } from './back-office.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapEntries, sitemapFiles } from './crawler-files.js';
 import { type Moved, type ReadyDocument, renderDocument, sendDocument } from './documents.js';
 import { serveImages } from './image-cache.js';
+import { type MonitorOptions, SiteMonitor } from './operations.js';
 import { readModelFetcher } from './read-models.js';
 import { developmentRenderer, productionRenderer, type Renderer } from './renderer.js';
 import { SECURITY_HEADERS, transportSecurityHeaders } from './security-headers.js';
@@ -60,6 +63,10 @@ export interface WebServerOptions {
   /** Addresses per sitemap file (the protocol allows 50,000). */
   sitemapLimit?: number;
   logger?: boolean;
+  /** Where log lines go (stdout by default); given, the server logs even without `logger`. */
+  logDestination?: MonitorOptions['logDestination'];
+  /** The operations port: `/health/live`, `/health/ready`, `/metrics` (none when not given). */
+  operations?: MonitorOptions['operations'];
   /** The page cache's bounds (tests make them small). */
   pageCache?: { maxPages?: number; maxApartPages?: number; maxBytes?: number };
   /** Told of each page rendered, by its address (tests count renders). */
@@ -110,6 +117,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   // Public pages, robots.txt and the sitemap may be kept by a CDN (rules/caching.ts).
   const sharedCacheControl = publicCacheControl(environment.CDN_MAX_AGE, environment.CDN_STALE_SECONDS);
   let readyPages = false;
+  const monitor = new SiteMonitor(environment, options);
   const app = Fastify({
     // A path Fastify's router cannot decode (`/store/%ED%A0%80`) is the same 400 as below.
     frameworkErrors: (error, _request, reply) => {
@@ -117,13 +125,16 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (error.code === 'FST_ERR_BAD_URL') return unreadableAddress(answer);
       return answer.status(error.statusCode ?? 400).send({ message: error.message });
     },
-    logger: options.logger ?? false,
+    // One line per answer, at the API's levels (logging.ts); the request's id as the API's.
+    ...monitor.fastifyLogging(),
+    genReqId: requestIdFor,
     // X-Forwarded-For is believed from the proxies the deployment names (TRUSTED_PROXIES).
     trustProxy: addressList(environment.TRUSTED_PROXIES),
     // A page kept ready is sent before Fastify makes its request and reply, runs its hooks and
     // routes: that would cost most of the request's time and add nothing the page's own header
     // block does not hold. Anything else, and everything once the server is closing, is Fastify's.
     serverFactory: serverAnsweringFirst((request, response) => {
+      const startedAt = monitor.logsReadyAnswers ? performance.now() : 0;
       if (!readyPages || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
       const url = request.url ?? '/';
       if ((url === '/' || url.startsWith('/?')) && chosenLanguage(request.headers.cookie)) return false;
@@ -138,6 +149,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       const document = pages.peek(key);
       if (document === undefined || 'redirect' in document) return false;
       sendDocument(document, request, response);
+      monitor.readyAnswered(request, response, startedAt);
       return true;
     }),
   });
@@ -151,6 +163,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       maxBytes: options.pageCache?.maxBytes ?? MAX_PAGE_BYTES,
       sizeOf: pageSize,
       maxAgeMs: MAX_AGE_MS,
+      observe: monitor.metrics.pageLookup,
     },
   );
   const crawlerFiles = new ReadyCache<{ index: string; parts: string[] }>(
@@ -162,6 +175,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   pages.start();
   crawlerFiles.start();
   readyPages = !development;
+  await monitor.install(app, {
+    listening: () => pages.listening && crawlerFiles.listening,
+    rendererLoaded: () => development || site !== undefined,
+  });
   app.addHook('preClose', (done) => {
     readyPages = false;
     done();
@@ -219,6 +236,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         );
       },
     });
+    await serveBackOffice(app, join(WEB_ROOT, '..', 'web-backoffice', 'dist'));
   }
 
   /** A public file other than a page (robots.txt, the sitemap): its ETag, a 304 when it is held. */
@@ -285,14 +303,16 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }
     const render = (address: string) => {
       options.rendered?.(address);
-      return renderDocument({
-        renderer,
-        fetch,
-        url: address,
-        publicUrl,
-        development,
-        publicCacheControl: sharedCacheControl,
-      });
+      return monitor.metrics.timeRender(entry, address, () =>
+        renderDocument({
+          renderer,
+          fetch,
+          url: address,
+          publicUrl,
+          development,
+          publicCacheControl: sharedCacheControl,
+        }),
+      );
     };
     // In development the sources change under the server: every request renders afresh. An account
     // form's address may carry a secret (a reset link's token): such a page is never kept.

@@ -545,7 +545,14 @@ export class Environment {
   @Max(65535)
   WORKERS_OPERATIONS_PORT = 9465;
 
-  /** Where both operations ports listen (0.0.0.0 in containers, for Prometheus). */
+  /** The same for the public site's server (its pages' render times, page cache, answers). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WEB_OPERATIONS_PORT = 9466;
+
+  /** Where the operations ports listen (0.0.0.0 in containers, for Prometheus). */
   @IsString()
   OPERATIONS_HOST = '127.0.0.1';
 

@@ -1,7 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReadinessProbe } from './readiness.js';
+
+/** What says whether the process should get traffic: the API's and workers' probe, or the site's own. */
+export interface ReadinessCheck {
+  check(): Promise<{ status: 'ready' | 'unavailable' }>;
+}
 
 export interface MetricsSource {
   contentType: string;
@@ -12,13 +16,14 @@ export interface MetricsSource {
  * A small HTTP server of its own for monitors: `/health/live`, `/health/ready` and `/metrics`,
  * on a port apart from the public one (bound to OPERATIONS_HOST, loopback by default), so
  * Prometheus and probes need no session and the public port exposes nothing of it. The workers
- * have no other HTTP port; the API answers health on its public port too.
+ * have no other HTTP port; the API answers health on its public port too; the public site's
+ * server has one of these as well.
  */
 export class OperationsServer {
   private server?: Server;
 
   constructor(
-    private readonly probe: ReadinessProbe,
+    private readonly probe: ReadinessCheck,
     private readonly metrics?: MetricsSource,
   ) {}
 

@@ -57,6 +57,22 @@ const SECRET_PARAMETERS = /([?&](?:token|secret|signature)=)[^&#]*/gi;
 /** The address as a log line may show it: secret parameters' values replaced. */
 export const loggedUrl = (url: string) => url.replace(SECRET_PARAMETERS, '$1[redacted]');
 
+/**
+ * The level a request's line is logged at. Successful requests are logged only at debug level: at
+ * shop-front traffic the failures are what matter, and building every line costs a noticeable
+ * share of throughput. A 503 is a bounded wait that ran out (busy, not broken): whoever answered
+ * it logged why.
+ */
+export function answerLogLevel(
+  statusCode: number,
+  failed: boolean,
+  verbose: boolean,
+): 'error' | 'warn' | 'debug' | 'silent' {
+  if ((failed || statusCode >= 500) && statusCode !== 503) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return verbose ? 'debug' : 'silent';
+}
+
 export function loggerOptions(environment: Environment, destination?: DestinationStream): Params {
   const verbose = environment.LOG_LEVEL === 'debug' || environment.LOG_LEVEL === 'trace';
   const options: Exclude<Params['pinoHttp'], DestinationStream | unknown[] | undefined> = {
@@ -65,17 +81,7 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
     genReqId: (request) => (request as IncomingMessage & { id: string }).id ?? requestIdFor(request),
     base: { service: process.env.SERVICE_NAME ?? 'api' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    // Successful requests are logged only at debug level: at shop-front traffic the failures are
-    // what matter, and building every line costs a noticeable share of throughput.
-    // A 503 is a bounded wait that ran out (busy, not broken): the error filter logged why.
-    customLogLevel: (_request, response, error) =>
-      (error || response.statusCode >= 500) && response.statusCode !== 503
-        ? 'error'
-        : response.statusCode >= 400
-          ? 'warn'
-          : verbose
-            ? 'debug'
-            : 'silent',
+    customLogLevel: (_request, response, error) => answerLogLevel(response.statusCode, !!error, verbose),
     // Health probes every few seconds would bury the useful lines.
     autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
     serializers: {
