@@ -22,6 +22,11 @@ case "${1:-}" in
     # the tests' workspaces are left out (the site serves the back-office's static build).
     npm install --omit=dev --no-audit --no-fund \
       --workspace=api --workspace=workers --workspace=web-public --include-workspace-root
+    # TypeScript stays after --omit=dev: @nestjs/swagger (its compiler plugin) and valibot (its
+    # types) name it as an optional peer, so the lockfile marks it dev-or-optional, which npm only
+    # drops when both are omitted, and omitting optional packages would drop sharp's binaries.
+    # Nothing run in production loads it.
+    rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
     ;;
   *)
     echo "usage: production-layout.sh build|install" >&2

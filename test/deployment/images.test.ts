@@ -4,7 +4,6 @@ import { describe, expect, it } from '@jest/globals';
 import { validateEnvironment } from '@offers/api/platform';
 import { validate } from 'dockerfile-utils';
 import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
-// @ts-expect-error: plain JavaScript shared with the start script, without type declarations
 import * as nodeOptions from '../../api/scripts/node-options.mjs';
 import { DOCKER_DIR, declaredSettings, dockerfiles, PROCESSES } from '../support/dockerfiles.js';
 import { ROOT } from '../support/processes.js';
@@ -124,7 +123,7 @@ describe('the images', () => {
       expect(final.workdir).toBe('/app');
       expect(final.command?.[0]).toBe('node');
       if (role.nodeOptions) {
-        const options = (nodeOptions as Record<string, string[]>)[role.nodeOptions]!;
+        const options = (nodeOptions as Record<string, readonly string[]>)[role.nodeOptions]!;
         expect(final.command!.slice(1, 1 + options.length)).toEqual(options);
       }
       expect(final.healthcheck?.slice(0, 2)).toEqual(['node', '-e']);
