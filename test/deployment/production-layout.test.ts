@@ -211,7 +211,8 @@ describe('the production layout', () => {
     const compose = load(readFileSync(join(ROOT, 'compose.production.yml'), 'utf8'), {
       schema: CORE_SCHEMA.withTags(mergeTag),
     }) as { services: Record<string, { command: string[] }> };
-    const [apiPort, apiOperations, workersOperations, webPort] = await Promise.all([
+    const [apiPort, apiOperations, workersOperations, webPort, webOperations] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -232,6 +233,7 @@ describe('the production layout', () => {
       WORKERS_OPERATIONS_PORT: String(workersOperations),
       WEB_HOST: '127.0.0.1',
       WEB_PORT: String(webPort),
+      WEB_OPERATIONS_PORT: String(webOperations),
       API_UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     };
@@ -249,6 +251,7 @@ describe('the production layout', () => {
     for (const [running, port] of [
       [api, apiOperations],
       [workers, workersOperations],
+      [site, webOperations],
     ] as const) {
       const live = await answers(`http://127.0.0.1:${port}/health/live`, running);
       expect(await live.json()).toMatchObject({ status: 'live' });
@@ -259,5 +262,8 @@ describe('the production layout', () => {
     expect(home.headers.get('content-type')).toMatch(/text\/html/);
     expect(await home.text()).toMatch(/<div id="root">\s*<\w/);
     await answers(`http://127.0.0.1:${webPort}/api/health/live`, site);
+    // The back-office's static build, served by the site under its own path.
+    const backOffice = await answers(`http://127.0.0.1:${webPort}/back-office/`, site);
+    expect(await backOffice.text()).toContain('/back-office/assets/');
   }, 1_800_000);
 });
