@@ -5,7 +5,9 @@ import { dataSourceOptions } from '../infrastructure/database/data-source-option
 import { seeds } from './seeds.js';
 
 const environment = loadEnvironmentOrExit();
-const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
+const dataSource = new DataSource(
+  dataSourceOptions(environment.DATABASE_DIRECT_URL, { size: 2 }, featureEntities),
+);
 try {
   await dataSource.initialize();
   if (seeds.length === 0) console.log('Demo data: no seeds registered.');

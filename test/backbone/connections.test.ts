@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  dataSourceOptions,
+  poolLimits,
+  preparedStatement,
+  runPrepared,
+  validateEnvironment,
+} from '@offers/api/platform';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { createWebServer } from '../../web-public/server/web-server.js';
+import { send } from '../support/api-app.js';
+import { type PgBouncer, pgBouncer } from '../support/pgbouncer.js';
+import { freePort, type RunningProcess, startNode } from '../support/processes.js';
+import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
+
+/**
+ * The connections a deployment behind PgBouncer (transaction pooling) relies on: one LISTEN
+ * connection per process, straight to PostgreSQL; pools whose sizes are the settings; prepared
+ * statements and limits that hold on whatever server connection a transaction gets.
+ */
+
+let bouncer: PgBouncer;
+let test: TestEnvironment;
+/** The test file's database, directly and through the pooler. */
+let directUrl: string;
+let pooledUrl: string;
+let databaseName: string;
+let direct: pg.Client;
+/** Settings of processes that reach the database through the pooler. */
+let pooledVariables: Record<string, string>;
+
+beforeAll(async () => {
+  bouncer = await pgBouncer();
+  test = await createTestEnvironment('connections');
+  directUrl = test.environment.DATABASE_DIRECT_URL;
+  databaseName = new URL(directUrl).pathname.slice(1);
+  pooledUrl = `${bouncer.url}/${databaseName}`;
+  pooledVariables = {
+    ...test.variables,
+    DATABASE_URL: pooledUrl,
+    DATABASE_DIRECT_URL: directUrl,
+    DATABASE_POOLER: 'transaction',
+  };
+  direct = new pg.Client({ connectionString: directUrl });
+  await direct.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await direct?.end();
+  await test?.cleanup();
+  await bouncer?.stop();
+});
+
+/** A data source of the given kind of pool with these settings, as the processes open theirs. */
+async function openPool(
+  kind: 'api' | 'access' | 'workers',
+  url: string,
+  settings: Record<string, string>,
+): Promise<DataSource> {
+  const environment = validateEnvironment({ ...test.variables, ...settings, DATABASE_URL: url });
+  const dataSource = new DataSource(dataSourceOptions(url, poolLimits(environment, kind)));
+  await dataSource.initialize();
+  return dataSource;
+}
+
+describe('the API, a workers process and the site server behind the pooler', () => {
+  let api: RunningProcess;
+  let workers: RunningProcess;
+  let site: Awaited<ReturnType<typeof createWebServer>> | undefined;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    api = startNode('api/dist/src/main.js', { ...pooledVariables, PORT: String(port), SERVICE_NAME: 'api' });
+    workers = startNode('workers/dist/src/main.js', { ...pooledVariables, SERVICE_NAME: 'workers' });
+    await eventually(
+      async () => (await send(baseUrl, { method: 'GET', url: '/api/health' })).statusCode === 200,
+      'the API to answer',
+      60_000,
+    );
+    // The site server in this test's process: nothing else here listens.
+    site = await createWebServer({
+      environment: validateEnvironment({ ...pooledVariables, API_UPSTREAM_URL: baseUrl }),
+      publicUrl: 'https://offers.example.in',
+    });
+    await site.listen({ port: 0, host: '127.0.0.1' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await site?.close();
+    await Promise.all([api?.stop(), workers?.stop()]);
+  });
+
+  const listening = async () => {
+    const { rows } = await direct.query<{ application_name: string; connections: number }>(
+      `SELECT application_name, count(*)::int AS connections FROM pg_stat_activity
+       WHERE datname = $1 AND query LIKE 'LISTEN%' GROUP BY application_name ORDER BY application_name`,
+      [databaseName],
+    );
+    return Object.fromEntries(rows.map((row) => [row.application_name, row.connections]));
+  };
+
+  it('opens one LISTEN connection per process, to PostgreSQL itself, whatever its caches and listeners', async () => {
+    // The API's four caches, the workers' mail sender, the site's two caches: one each.
+    const expected = { 'api-changes': 1, 'offers-changes': 1, 'workers-changes': 1 };
+    await eventually(
+      async () => JSON.stringify(await listening()) === JSON.stringify(expected),
+      'the listeners',
+    );
+    // And it stays one: nothing opens another a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await listening()).toEqual(expected);
+  });
+
+  it('answers reads and readiness through the pooler, with no database connection of the probe its own', async () => {
+    const listings = await send(baseUrl, { method: 'GET', url: '/api/coupons' });
+    expect(listings.statusCode).toBe(200);
+    const ready = await send(baseUrl, { method: 'GET', url: '/api/health/ready' });
+    expect({ status: ready.statusCode, output: ready.statusCode === 200 ? '' : api.output() }).toEqual({
+      status: 200,
+      output: '',
+    });
+    const page = await fetch(`http://127.0.0.1:${(site!.server.address() as { port: number }).port}/`);
+    expect(page.status).toBe(200);
+    const { rows } = await direct.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name LIKE '%-health'",
+      [databaseName],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('prepared statements behind the pooler', () => {
+  const statement = preparedStatement('connections-test-sum', 'SELECT $1::int + $2::int AS sum');
+
+  it('run unnamed, on whatever server connection each transaction gets', async () => {
+    const pool = await openPool('workers', pooledUrl, {
+      DATABASE_POOLER: 'transaction',
+      WORKERS_POOL_SIZE: '4',
+    });
+    try {
+      const sums = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          pool.transaction(async (manager) => {
+            const [row] = await runPrepared<{ sum: number }>(manager, statement, [i, 1]);
+            return row!.sum;
+          }),
+        ),
+      );
+      expect(sums).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      // Nothing is left prepared under the statement's name on the connection that ran it.
+      const prepared = await pool.transaction(async (manager) => {
+        await runPrepared(manager, statement, [1, 2]);
+        return manager.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
+      });
+      expect(prepared).toEqual([{ n: 0 }]);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('stay named on a direct connection', async () => {
+    const pool = await openPool('workers', directUrl, {});
+    try {
+      const names = await pool.transaction(async (manager) => {
+        await runPrepared(manager, statement, [1, 2]);
+        return manager.query('SELECT name FROM pg_prepared_statements');
+      });
+      expect(names).toEqual([{ name: statement.name }]);
+    } finally {
+      await pool.destroy();
+    }
+  });
+});
+
+describe('limits behind the pooler', () => {
+  it("end a transaction's statement at the statement timeout, and a lock wait at the lock timeout", async () => {
+    const pool = await openPool('api', pooledUrl, {
+      DATABASE_POOLER: 'transaction',
+      API_STATEMENT_TIMEOUT_MS: '300',
+      API_LOCK_TIMEOUT_MS: '200',
+    });
+    const holder = new pg.Client({ connectionString: directUrl });
+    await holder.connect();
+    try {
+      await expect(pool.transaction((manager) => manager.query('SELECT pg_sleep(5)'))).rejects.toMatchObject({
+        driverError: expect.objectContaining({ code: '57014' }),
+      });
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE');
+      await expect(
+        pool.transaction((manager) => manager.query('SELECT count(*) FROM outbox')),
+      ).rejects.toMatchObject({ driverError: expect.objectContaining({ code: '55P03' }) });
+      // The limits are the transaction's own: the pooler's server connection keeps none of them.
+      const [{ statement_timeout }] = await pool.query('SHOW statement_timeout');
+      expect(statement_timeout).toBe('0');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await pool.destroy();
+    }
+  });
+});
+
+describe('pool sizes', () => {
+  /** How many connections of `pool` wait at once on a lock the test holds, when 8 statements want it. */
+  async function connectionsAtOnce(pool: DataSource, key: number): Promise<number> {
+    const holder = new pg.Client({ connectionString: directUrl });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [key]);
+    const statements = Array.from({ length: 8 }, () => pool.query('SELECT pg_advisory_xact_lock($1)', [key]));
+    try {
+      const waiting = async () => {
+        const { rows } = await direct.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE 'SELECT pg_advisory_xact_lock%'`,
+          [databaseName],
+        );
+        return rows[0].n as number;
+      };
+      // The pool's callers beyond its size wait for a connection, not for the lock.
+      const pgPool = (pool.driver as unknown as { master: pg.Pool }).master;
+      // Read after PostgreSQL's count: a statement between the two is missed, never counted twice.
+      await eventually(async () => (await waiting()) + pgPool.waitingCount === 8, 'every statement to wait');
+      return await waiting();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [key]);
+      await holder.end();
+      await Promise.all(statements);
+    }
+  }
+
+  it('opens at most the connections each setting names, for each kind of pool', async () => {
+    const settings = {
+      DATABASE_POOL_SIZE: '2',
+      ACCESS_POOL_SIZE: '1',
+      WORKERS_POOL_SIZE: '3',
+      DATABASE_POOL_WAIT_MS: '60000',
+    };
+    const counts: Record<string, number> = {};
+    for (const [kind, key] of [
+      ['api', 7101],
+      ['access', 7102],
+      ['workers', 7103],
+    ] as const) {
+      const pool = await openPool(kind, directUrl, settings);
+      try {
+        counts[kind] = await connectionsAtOnce(pool, key);
+      } finally {
+        await pool.destroy();
+      }
+    }
+    expect(counts).toEqual({ api: 2, access: 1, workers: 3 });
+  });
+});
