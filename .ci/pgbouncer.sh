@@ -56,7 +56,7 @@ else
 fi
 
 for _ in $(seq 1 100); do
-  if pg_isready -q -h 127.0.0.1 -p "$port" 2>/dev/null; then
+  if pg_isready -q -h 127.0.0.1 -p "$port" -U postgres 2>/dev/null; then
     echo "postgres://postgres@127.0.0.1:$port"
     exit 0
   fi

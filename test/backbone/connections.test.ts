@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  ChangeListener,
   dataSourceOptions,
   poolLimits,
   preparedStatement,
@@ -132,6 +133,52 @@ describe('the API, a workers process and the site server behind the pooler', () 
   });
 });
 
+describe("a process's listeners", () => {
+  it('share one connection, each told only of its channels, and all of its loss and return', async () => {
+    const told = { a: 0, b: 0 };
+    const warn = { warn: () => undefined };
+    const first = new ChangeListener(directUrl, ['hub_test_a'], () => (told.a += 1), warn);
+    const second = new ChangeListener(directUrl, ['hub_test_b', 'hub_test_a'], () => (told.b += 1), warn);
+    const listeners = async () => {
+      const { rows } = await direct.query(
+        "SELECT pid, query FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%hub_test%'",
+        [databaseName],
+      );
+      return rows as { pid: number; query: string }[];
+    };
+    first.start();
+    await eventually(async () => first.listening, 'the first listening');
+    second.start();
+    await eventually(async () => second.listening, 'the second listening');
+    try {
+      expect(await listeners()).toHaveLength(1);
+      told.a = 0;
+      told.b = 0;
+      await direct.query('NOTIFY hub_test_b');
+      await eventually(async () => told.b === 1, 'the second told');
+      await direct.query('NOTIFY hub_test_a');
+      await eventually(async () => told.a === 1 && told.b === 2, 'both told');
+      expect(told).toEqual({ a: 1, b: 2 });
+
+      // Lost: both stop listening (what relies on them keeps nothing) until it is back.
+      const [{ pid }] = await listeners();
+      await direct.query('SELECT pg_terminate_backend($1)', [pid]);
+      await eventually(async () => !first.listening && !second.listening, 'both down');
+      expect(told.a).toBeGreaterThan(1);
+      expect(told.b).toBeGreaterThan(2);
+      await eventually(async () => first.listening && second.listening, 'both back', 10_000);
+      const again = await listeners();
+      expect(again).toHaveLength(1);
+      expect(again[0]!.pid).not.toBe(pid);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+    // The last one gone, the connection closes.
+    await eventually(async () => (await listeners()).length === 0, 'the connection closed');
+  });
+});
+
 describe('prepared statements behind the pooler', () => {
   const statement = preparedStatement('connections-test-sum', 'SELECT $1::int + $2::int AS sum');
 
@@ -162,7 +209,7 @@ describe('prepared statements behind the pooler', () => {
   });
 
   it('stay named on a direct connection', async () => {
-    const pool = await openPool('workers', directUrl, {});
+    const pool = await openPool('workers', directUrl, { DATABASE_POOLER: 'none' });
     try {
       const names = await pool.transaction(async (manager) => {
         await runPrepared(manager, statement, [1, 2]);
@@ -245,7 +292,7 @@ describe('pool sizes', () => {
       ['access', 7102],
       ['workers', 7103],
     ] as const) {
-      const pool = await openPool(kind, directUrl, settings);
+      const pool = await openPool(kind, directUrl, { ...settings, DATABASE_POOLER: 'none' });
       try {
         counts[kind] = await connectionsAtOnce(pool, key);
       } finally {
