@@ -86,8 +86,13 @@ export class Environment {
    * migrations (and their advisory lock), one-off commands. Set when DATABASE_URL is a transaction
    * pooler (PgBouncer); DATABASE_URL when unset (docs/deployment.md § Connections and the pooler).
    */
-  @ValidateIf((env: Environment) => env.DATABASE_DIRECT_URL !== undefined)
-  @IsServiceUrl(['postgres:', 'postgresql:'])
+  @ValidateIf(
+    (env: Environment) => env.DATABASE_DIRECT_URL !== undefined || env.DATABASE_POOLER === 'transaction',
+  )
+  @IsServiceUrl(['postgres:', 'postgresql:'], {
+    message:
+      'must be a URL starting with postgres:// or postgresql://, PostgreSQL itself when DATABASE_POOLER is transaction',
+  })
   DATABASE_DIRECT_URL: string;
 
   /**
