@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ChangeListener,
@@ -12,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { createWebServer } from '../../web-public/server/web-server.js';
 import { send } from '../support/api-app.js';
 import { type PgBouncer, pgBouncer } from '../support/pgbouncer.js';
-import { freePort, type RunningProcess, startNode } from '../support/processes.js';
+import { freePort, ROOT, type RunningProcess, startNode } from '../support/processes.js';
 import { createTestEnvironment, eventually, type TestEnvironment } from '../support/test-environment.js';
 
 /**
@@ -59,7 +61,7 @@ async function openPool(
   url: string,
   settings: Record<string, string>,
 ): Promise<DataSource> {
-  const environment = validateEnvironment({ ...test.variables, ...settings, DATABASE_URL: url });
+  const environment = validateEnvironment({ ...pooledVariables, ...settings, DATABASE_URL: url });
   const dataSource = new DataSource(dataSourceOptions(url, poolLimits(environment, kind)));
   await dataSource.initialize();
   return dataSource;
@@ -300,5 +302,36 @@ describe('pool sizes', () => {
       }
     }
     expect(counts).toEqual({ api: 2, access: 1, workers: 3 });
+  });
+});
+
+describe("the role's limits (npm run db:limits)", () => {
+  it('bound statements outside a transaction behind the pooler', async () => {
+    const settings = { WORKERS_STATEMENT_TIMEOUT_MS: '300', WORKERS_LOCK_TIMEOUT_MS: '200' };
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['api/dist/src/infrastructure/database/cli/role-limits.js', 'workers'],
+        { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...pooledVariables, ...settings } },
+      );
+      expect(stdout).toContain(
+        `Role postgres in ${databaseName}: statement_timeout 300 ms, lock_timeout 200 ms`,
+      );
+      // The pooler's server connections opened before keep the old defaults: new ones get these.
+      const admin = new pg.Client({ connectionString: `${bouncer.url}/pgbouncer` });
+      await admin.connect();
+      await admin.query(`RECONNECT ${databaseName}`).finally(() => admin.end());
+
+      const pool = await openPool('workers', pooledUrl, { ...settings, DATABASE_POOLER: 'transaction' });
+      try {
+        await expect(pool.query('SELECT pg_sleep(5)')).rejects.toMatchObject({
+          driverError: expect.objectContaining({ code: '57014' }),
+        });
+      } finally {
+        await pool.destroy();
+      }
+    } finally {
+      await direct.query(`ALTER ROLE postgres IN DATABASE ${databaseName} RESET ALL`);
+    }
   });
 });
