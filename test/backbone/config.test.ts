@@ -39,6 +39,26 @@ describe('settings', () => {
     expect(() => validateEnvironment({ [name]: value })).toThrow(message);
   });
 
+  it('requires the direct address of PostgreSQL behind a transaction pooler, and defaults it to DATABASE_URL otherwise', () => {
+    expect(() =>
+      validateEnvironment({
+        DATABASE_URL: 'postgres://app@pgbouncer:6432/offers',
+        DATABASE_POOLER: 'transaction',
+      }),
+    ).toThrow(
+      /^Configuration error: DATABASE_DIRECT_URL must be a URL .*when DATABASE_POOLER is transaction/,
+    );
+    const pooled = validateEnvironment({
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/offers',
+      DATABASE_DIRECT_URL: 'postgres://app@postgres:5432/offers',
+      DATABASE_POOLER: 'transaction',
+    });
+    expect(pooled.DATABASE_DIRECT_URL).toBe('postgres://app@postgres:5432/offers');
+    expect(validateEnvironment({ DATABASE_URL: 'postgres://app@postgres:5432/x' }).DATABASE_DIRECT_URL).toBe(
+      'postgres://app@postgres:5432/x',
+    );
+  });
+
   it('requires a real session secret and an SMTP server in production', () => {
     expect(() => validateEnvironment({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(
       /SESSION_SECRET must be set to a random secret of at least 32 characters/,

@@ -125,7 +125,7 @@ describe('ReadyCache', () => {
   let cache: ReadyCache<string>;
 
   beforeAll(async () => {
-    cache = new ReadyCache(market.test.environment.DATABASE_URL, [channel], console, {
+    cache = new ReadyCache(market.test.environment.DATABASE_DIRECT_URL, [channel], console, {
       maxEntries: 3,
       maxApartEntries: 2,
       maxBytes: 1_000,

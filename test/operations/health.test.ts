@@ -73,6 +73,8 @@ describe('readiness', () => {
       const events = queues['domain-events'];
       return (
         answer.status === 200 &&
+        // Not yet published counts as unpublished, not unprocessed: wait for both.
+        outbox.unpublished === 0 &&
         outbox.unprocessed === 0 &&
         events.active === 0 &&
         events.waiting === 0 &&

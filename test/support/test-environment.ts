@@ -7,8 +7,15 @@ import {
   migrateDatabase,
   validateEnvironment,
 } from '@offers/api/platform';
+import pg from 'pg';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/**
+ * A transaction pooler (PgBouncer) in front of that server, when the run goes through one (.ci/run's
+ * second pass): the processes' pools then reach their database through it, with the pooler
+ * settings on, while databases are made, LISTEN connections open and migrations run directly.
+ */
+const POOLED_SERVER_URL = process.env.TEST_DATABASE_POOLED_SERVER_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
@@ -34,7 +41,8 @@ export async function createTestEnvironment(
 ): Promise<TestEnvironment> {
   const suffix = randomBytes(4).toString('hex');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
-  const databaseUrl = `${SERVER_URL}/offers_test_${slug}_${suffix}`;
+  const databaseName = `offers_test_${slug}_${suffix}`;
+  const databaseUrl = `${SERVER_URL}/${databaseName}`;
   // The run's migrated template (made once by the global set-up), or the migrations themselves
   // when a file runs without it.
   const template = process.env.TEST_DATABASE_TEMPLATE;
@@ -42,7 +50,13 @@ export async function createTestEnvironment(
   else await migrateDatabase(databaseUrl);
   const variables: Record<string, string> = {
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
+    ...(POOLED_SERVER_URL
+      ? {
+          DATABASE_URL: `${POOLED_SERVER_URL}/${databaseName}`,
+          DATABASE_DIRECT_URL: databaseUrl,
+          DATABASE_POOLER: 'transaction',
+        }
+      : { DATABASE_URL: databaseUrl }),
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: `test-${slug}-${suffix}`,
     LOG_LEVEL: 'warn',
@@ -63,11 +77,25 @@ export async function createTestEnvironment(
     environment,
     variables,
     async cleanup() {
+      // The pooler's server connections to the database go first, so the drop need not wait for them.
+      if (POOLED_SERVER_URL)
+        await closePooledConnections(POOLED_SERVER_URL, databaseName).catch(() => undefined);
       await dropDatabase(databaseUrl);
       // A test that ended with its own Redis stopped leaves nothing to clean.
       await deleteKeysUnder(environment.REDIS_URL, environment.QUEUE_PREFIX).catch(() => undefined);
     },
   };
+}
+
+/** Ends PgBouncer's connections to a database (its admin console's KILL). */
+async function closePooledConnections(poolerUrl: string, databaseName: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${poolerUrl}/pgbouncer` });
+  await admin.connect();
+  try {
+    await admin.query(`KILL ${databaseName}`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Polls until `check` returns a truthy value; fails with `description` after `timeoutMs`. */

@@ -5,6 +5,8 @@ import { createWebServer } from './web-server.js';
  * The public site's server: `npm run serve:web` (the production build, port WEB_PORT, 4173 by
  * default) or, with `--dev`, Vite's development build on 5173 as `npm start` runs it.
  */
+// Names its LISTEN connection in pg_stat_activity (`web-public-changes`).
+process.env.SERVICE_NAME ??= 'web-public';
 const development = process.argv.includes('--dev');
 const environment = loadEnvironmentOrExit();
 const port = development ? 5173 : environment.WEB_PORT;

@@ -102,7 +102,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     type: 'postgres',
     url: environment.DATABASE_URL,
     entities: [],
-    extra: { max: 10, application_name: 'web-public' },
+    extra: { max: environment.WEB_POOL_SIZE, application_name: 'web-public' },
   });
   await dataSource.initialize();
   const renderer: Renderer = development
@@ -154,7 +154,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }),
   });
   const pages = new ReadyCache<ReadyDocument | Moved>(
-    environment.DATABASE_URL,
+    environment.DATABASE_DIRECT_URL,
     [LISTINGS_CHANNEL, HOME_CONTENT_CHANNEL, STORE_PAGES_CHANNEL, CASHBACK_CHANNEL],
     { warn: (message) => app.log.warn(message) },
     {
@@ -167,7 +167,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     },
   );
   const crawlerFiles = new ReadyCache<{ index: string; parts: string[] }>(
-    environment.DATABASE_URL,
+    environment.DATABASE_DIRECT_URL,
     [LISTINGS_CHANNEL, STORE_PAGES_CHANNEL],
     { warn: (message) => app.log.warn(message) },
     { maxEntries: 1, maxAgeMs: MAX_AGE_MS },

@@ -7,7 +7,9 @@ import { seeds } from './seeds.js';
 
 const environment = loadEnvironmentOrExit();
 configureMediaStore(environment);
-const dataSource = new DataSource(dataSourceOptions(environment.DATABASE_URL, { size: 2 }, featureEntities));
+const dataSource = new DataSource(
+  dataSourceOptions(environment.DATABASE_DIRECT_URL, { size: 2 }, featureEntities),
+);
 try {
   await dataSource.initialize();
   if (seeds.length === 0) console.log('Demo data: no seeds registered.');

@@ -8,7 +8,7 @@ export {
   loadEnvironmentOrExit,
   validateEnvironment,
 } from '../infrastructure/config/environment.js';
-export { dataSourceOptions } from '../infrastructure/database/data-source-options.js';
+export { dataSourceOptions, poolLimits } from '../infrastructure/database/data-source-options.js';
 export {
   createDatabaseFromTemplate,
   createDatabaseIfMissing,

@@ -72,7 +72,7 @@ export class MailSender implements OnApplicationBootstrap, BeforeApplicationShut
     this.running = true;
     // Committed mails wake the senders at once; the poll covers any gap while it reconnects.
     this.listener = new ChangeListener(
-      this.environment.DATABASE_URL,
+      this.environment.DATABASE_DIRECT_URL,
       [OUTGOING_MAIL_CHANNEL],
       () => this.wakeAll(),
       this.logger,

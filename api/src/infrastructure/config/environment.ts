@@ -85,6 +85,29 @@ export class Environment {
   @IsServiceUrl(['postgres:', 'postgresql:'])
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/offers';
 
+  /**
+   * PostgreSQL itself, for what needs a session of its own: the LISTEN connection of each process,
+   * migrations (and their advisory lock), one-off commands. Set when DATABASE_URL is a transaction
+   * pooler (PgBouncer); DATABASE_URL when unset (docs/deployment.md § Connections and the pooler).
+   */
+  @ValidateIf(
+    (env: Environment) => env.DATABASE_DIRECT_URL !== undefined || env.DATABASE_POOLER === 'transaction',
+  )
+  @IsServiceUrl(['postgres:', 'postgresql:'], {
+    message:
+      'must be a URL starting with postgres:// or postgresql://, PostgreSQL itself when DATABASE_POOLER is transaction',
+  })
+  DATABASE_DIRECT_URL: string;
+
+  /**
+   * `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer's pool_mode =
+   * transaction): no named prepared statements, no settings sent when a connection opens (the
+   * statement, lock and idle-transaction limits are set in each transaction instead). `none`: a
+   * direct connection to PostgreSQL.
+   */
+  @IsIn(['none', 'transaction'])
+  DATABASE_POOLER: 'none' | 'transaction' = 'none';
+
   @IsServiceUrl(['redis:', 'rediss:'])
   REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -372,14 +395,28 @@ export class Environment {
   WORKER_ROLES = 'relay,events,scheduler,feeds';
 
   /**
-   * Connections of a process's main database pool (each API and each workers process has one).
-   * PostgreSQL's `max_connections` must cover every process's pools together.
+   * Connections of the API's main database pool, per API process. PostgreSQL's `max_connections`
+   * (or the pooler's clients) must cover every process's pools together (docs/deployment.md).
    */
   @Transform(toInteger)
   @IsInt()
   @Min(2)
   @Max(500)
   DATABASE_POOL_SIZE = 20;
+
+  /** Connections of a workers process's database pool. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(2)
+  @Max(500)
+  WORKERS_POOL_SIZE = 20;
+
+  /** Connections of the public site's server's database pool, per server process. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  WEB_POOL_SIZE = 10;
 
   /**
    * Connections the API keeps apart for sessions and sign-in: requests stuck on a slow table can
@@ -688,6 +725,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   // Outside production only (production was refused above): this process's own secret.
   environment.SESSION_SECRET ??= randomBytes(32).toString('base64url');
+  environment.DATABASE_DIRECT_URL ??= environment.DATABASE_URL;
   return environment;
 }
 

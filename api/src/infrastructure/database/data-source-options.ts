@@ -3,6 +3,7 @@ import type { Environment } from '../config/environment.js';
 import { InboxEntry, OutboxEvent } from '../events/outbox-event.entity.js';
 import { migrations } from './migrations/index.js';
 import { QueryLogger } from './query-logger.js';
+import { clientSettingLimitsPerTransaction, UNNAMED_STATEMENTS } from './transaction-limits.js';
 
 /**
  * How long a connection of a pool may wait, and for what. Each limit ends the wait with an error
@@ -12,10 +13,18 @@ export interface PoolLimits {
   size: number;
   /** Longest wait for a free connection, or for a new one to open (pg-pool's `connectionTimeoutMillis`). */
   waitMs?: number;
-  /** PostgreSQL settings sent when each connection opens: no extra round trip per query. */
+  /**
+   * PostgreSQL settings sent when each connection opens: no extra round trip per query. Behind a
+   * transaction pooler (`pooled`) they are set at the start of each transaction instead.
+   */
   statementTimeoutMs?: number;
   lockTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
+  /**
+   * The address is a pooler in transaction mode (DATABASE_POOLER): it refuses settings sent when
+   * a connection opens, and a session's settings would reach other clients' transactions.
+   */
+  pooled?: boolean;
 }
 
 /**
@@ -30,7 +39,9 @@ export type PoolKind = 'api' | 'access' | 'workers';
 
 /** The limits of a kind of pool, from the settings. */
 export function poolLimits(environment: Environment, kind: PoolKind): PoolLimits {
+  const pooled = environment.DATABASE_POOLER === 'transaction';
   const api = {
+    pooled,
     waitMs: environment.DATABASE_POOL_WAIT_MS,
     statementTimeoutMs: environment.API_STATEMENT_TIMEOUT_MS,
     lockTimeoutMs: environment.API_LOCK_TIMEOUT_MS,
@@ -43,7 +54,8 @@ export function poolLimits(environment: Environment, kind: PoolKind): PoolLimits
       return { size: environment.ACCESS_POOL_SIZE, ...api };
     case 'workers':
       return {
-        size: environment.DATABASE_POOL_SIZE,
+        size: environment.WORKERS_POOL_SIZE,
+        pooled,
         waitMs: environment.DATABASE_POOL_WAIT_MS * 5,
         statementTimeoutMs: environment.WORKERS_STATEMENT_TIMEOUT_MS,
         lockTimeoutMs: environment.WORKERS_LOCK_TIMEOUT_MS,
@@ -80,11 +92,15 @@ export function dataSourceOptions(
       max: pool.size,
       application_name: process.env.SERVICE_NAME ?? 'offers',
       ...(pool.waitMs !== undefined && { connectionTimeoutMillis: pool.waitMs }),
-      ...(pool.statementTimeoutMs !== undefined && { statement_timeout: pool.statementTimeoutMs }),
-      ...(pool.lockTimeoutMs !== undefined && { lock_timeout: pool.lockTimeoutMs }),
-      ...(pool.idleInTransactionTimeoutMs !== undefined && {
-        idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
-      }),
+      ...(pool.pooled
+        ? { Client: clientSettingLimitsPerTransaction(pool), [UNNAMED_STATEMENTS]: true }
+        : {
+            ...(pool.statementTimeoutMs !== undefined && { statement_timeout: pool.statementTimeoutMs }),
+            ...(pool.lockTimeoutMs !== undefined && { lock_timeout: pool.lockTimeoutMs }),
+            ...(pool.idleInTransactionTimeoutMs !== undefined && {
+              idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
+            }),
+          }),
     },
   };
 }

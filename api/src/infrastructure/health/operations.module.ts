@@ -83,7 +83,7 @@ export class OperationsModule {
             access: DataSource | undefined,
           ) =>
             new ReadinessProbe({
-              databaseUrl: environment.DATABASE_URL,
+              database: access ?? main,
               pools: { main, ...(access && { access }) },
               redis,
               queues: Object.values(QueueName).map((name) => queues.get(name)),

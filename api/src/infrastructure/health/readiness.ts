@@ -31,7 +31,11 @@ export function readinessThresholds(environment: Environment): ReadinessThreshol
 }
 
 export interface ReadinessSources {
-  databaseUrl: string;
+  /**
+   * The pool the database checks borrow a connection from: the API's access pool, which callers
+   * of the main pool never hold, or a workers process's one pool. No connection of its own.
+   */
+  database: DataSource;
   /** This process's pools by name, whose use is reported (and whose queues of callers count). */
   pools: Record<string, DataSource>;
   redis: Redis;
@@ -94,13 +98,11 @@ export function poolOf(dataSource: DataSource): pg.Pool | undefined {
 
 /**
  * What a monitor or a load balancer needs to know about a process: is its database reachable
- * (through a connection of the probe's own, so a busy pool cannot make a healthy database look
- * down), is anything stuck on a lock, are the pools' queues of callers growing, is Redis there,
+ * (through a connection of the access pool in the API, so a crowd holding the main pool cannot
+ * make a healthy database look down), is anything stuck on a lock, are the pools' queues of callers growing, is Redis there,
  * and is the event pipeline keeping up. Concurrent callers share one run of the checks.
  */
 export class ReadinessProbe {
-  private connection?: pg.Client;
-  private connecting?: Promise<pg.Client>;
   private running?: Promise<ReadinessReport>;
   private stopping = false;
   private readonly noticeChecks = new Map<string, () => Promise<string[]>>();
@@ -136,11 +138,8 @@ export class ReadinessProbe {
     return this.running;
   }
 
-  async close(): Promise<void> {
-    const connection = this.connection;
-    this.connection = undefined;
-    await connection?.end().catch(() => undefined);
-  }
+  /** Nothing of its own to close: the probe borrows a pool's connection for each run. */
+  async close(): Promise<void> {}
 
   private async run(): Promise<ReadinessReport> {
     const { thresholds } = this.sources;
@@ -200,45 +199,71 @@ export class ReadinessProbe {
     return { status: reasons.length === 0 ? 'ready' : 'unavailable', reasons, notices, checks };
   }
 
-  /** Ping, lock waits and the outbox, one after the other on the probe's connection. */
+  /** Ping, lock waits and the outbox, one after the other on a connection borrowed from the pool. */
   private async databaseChecks(): Promise<Pick<ReadinessReport['checks'], 'database' | 'locks' | 'outbox'>> {
     const timeoutMs = this.sources.thresholds.checkTimeoutMs;
-    let client: pg.Client;
+    let client: pg.PoolClient;
     const started = performance.now();
     try {
-      client = await within(timeoutMs, this.connect());
-      await within(timeoutMs, client.query('SELECT 1'));
+      client = await this.borrow(timeoutMs);
     } catch (error) {
-      void this.discardConnection();
       const failed = { error: describe(error) };
       return { database: { up: false, ...failed }, locks: failed, outbox: failed };
     }
-    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    const database = { up: true as const, latencyMs };
-    const locks = await this.query(client, LOCK_WAITS).then(
-      ([row]) => ({ waiting: row.waiting, longestWaitMs: row.longest_ms, tables: row.tables }),
-      (error: unknown) => ({ error: describe(error) }),
-    );
-    const outbox = await outboxBacklog((sql) => this.query(client, sql)).then(
-      (row) => ({
-        unpublished: row.unpublished,
-        oldestUnpublishedSeconds: round(row.oldest_unpublished_seconds),
-        unprocessed: row.unprocessed,
-        oldestUnprocessedSeconds: round(row.oldest_unprocessed_seconds),
-        failed: row.failed,
-      }),
-      (error: unknown) => ({ error: describe(error) }),
-    );
-    return { database, locks, outbox };
+    let broken = false;
+    const query = async (sql: string) => {
+      try {
+        return await this.query(client, sql);
+      } catch (error) {
+        if (error instanceof CheckTimeout) broken = true;
+        throw error;
+      }
+    };
+    try {
+      try {
+        await query('SELECT 1');
+      } catch (error) {
+        const failed = { error: describe(error) };
+        return { database: { up: false, ...failed }, locks: failed, outbox: failed };
+      }
+      const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+      const database = { up: true as const, latencyMs };
+      const locks = await query(LOCK_WAITS).then(
+        ([row]) => ({ waiting: row.waiting, longestWaitMs: row.longest_ms, tables: row.tables }),
+        (error: unknown) => ({ error: describe(error) }),
+      );
+      const outbox = await outboxBacklog(query).then(
+        (row) => ({
+          unpublished: row.unpublished,
+          oldestUnpublishedSeconds: round(row.oldest_unpublished_seconds),
+          unprocessed: row.unprocessed,
+          oldestUnprocessedSeconds: round(row.oldest_unprocessed_seconds),
+          failed: row.failed,
+        }),
+        (error: unknown) => ({ error: describe(error) }),
+      );
+      return { database, locks, outbox };
+    } finally {
+      // A connection whose statement outlived the check is in doubt: the pool drops it.
+      client.release(broken || undefined);
+    }
   }
 
-  private async query(client: pg.Client, sql: string) {
+  /**
+   * One statement, in a transaction of its own whose limits are the check's: it ends at the check
+   * timeout on the server side too, so a locked table costs one timeout. One message: the limits
+   * cost no round trip, and a transaction pooler keeps the three statements on one connection.
+   */
+  private async query(client: pg.PoolClient, sql: string) {
+    const timeoutMs = this.sources.thresholds.checkTimeoutMs;
+    const limits = `SET LOCAL statement_timeout = ${timeoutMs}; SET LOCAL lock_timeout = ${Math.max(100, Math.floor(timeoutMs / 2))}`;
     try {
-      return (await within(this.sources.thresholds.checkTimeoutMs, client.query(sql))).rows;
+      const results = (await within(
+        timeoutMs,
+        client.query(`${limits}; ${sql}`),
+      )) as unknown as pg.QueryResult[];
+      return results.at(-1)!.rows;
     } catch (error) {
-      // PostgreSQL's own statement timeout ends the statement; a timeout here means the
-      // connection itself is in doubt.
-      if (error instanceof CheckTimeout) void this.discardConnection();
       if ((error as { code?: string }).code === '57014')
         throw new Error('no answer within the check timeout');
       if ((error as { code?: string }).code === '55P03') throw new Error('waiting for a lock');
@@ -246,42 +271,20 @@ export class ReadinessProbe {
     }
   }
 
-  /**
-   * The probe's one connection: opened on first use, replaced after any failure. Its statements
-   * end at the check timeout on the server side too, so a locked table costs one timeout.
-   */
-  private connect(): Promise<pg.Client> {
-    if (this.connection) return Promise.resolve(this.connection);
-    this.connecting ??= (async () => {
-      const timeoutMs = this.sources.thresholds.checkTimeoutMs;
-      const client = new pg.Client({
-        connectionString: this.sources.databaseUrl,
-        connectionTimeoutMillis: timeoutMs,
-        statement_timeout: timeoutMs,
-        lock_timeout: Math.max(100, Math.floor(timeoutMs / 2)),
-        application_name: `${process.env.SERVICE_NAME ?? 'offers'}-health`,
-      });
-      client.on('error', () => {
-        if (this.connection === client) this.connection = undefined;
-      });
-      try {
-        await client.connect();
-      } catch (error) {
-        client.end().catch(() => undefined);
-        throw error;
-      }
-      this.connection = client;
-      return client;
-    })().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private async discardConnection(): Promise<void> {
-    const connection = this.connection;
-    this.connection = undefined;
-    await connection?.end().catch(() => undefined);
+  /** A connection of the checks' pool within the check timeout; one that comes later goes back. */
+  private async borrow(timeoutMs: number): Promise<pg.PoolClient> {
+    const pool = poolOf(this.sources.database);
+    if (!pool) throw new Error('the database is not connected');
+    const borrowing = pool.connect();
+    try {
+      return await within(timeoutMs, borrowing);
+    } catch (error) {
+      borrowing.then(
+        (client) => client.release(),
+        () => undefined,
+      );
+      throw error;
+    }
   }
 
   private async redisCheck(): Promise<ReadinessReport['checks']['redis']> {

@@ -44,7 +44,7 @@ export abstract class ReadyReadCache implements OnApplicationBootstrap, OnApplic
     answers: ReadyAnswers,
     private readonly options: ReadyReadOptions,
   ) {
-    this.ready = new ReadyCache(environment.DATABASE_URL, options.channels, new Logger(options.name), {
+    this.ready = new ReadyCache(environment.DATABASE_DIRECT_URL, options.channels, new Logger(options.name), {
       maxEntries: options.maxEntries,
       maxApartEntries: options.maxApartEntries,
       maxAgeMs: options.maxAgeMs,

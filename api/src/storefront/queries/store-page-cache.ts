@@ -36,7 +36,7 @@ export class StorePageCache implements OnApplicationBootstrap, OnApplicationShut
     answers: ReadyAnswers,
   ) {
     this.pages = new ReadyCache(
-      environment.DATABASE_URL,
+      environment.DATABASE_DIRECT_URL,
       [STORE_PAGES_CHANNEL, CASHBACK_CHANNEL],
       new Logger(StorePageCache.name),
       {

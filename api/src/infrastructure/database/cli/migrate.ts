@@ -3,8 +3,8 @@ import { migrateDatabase } from '../database-setup.js';
 
 const environment = loadEnvironmentOrExit();
 try {
-  const applied = await migrateDatabase(environment.DATABASE_URL);
-  const database = new URL(environment.DATABASE_URL).pathname.slice(1);
+  const applied = await migrateDatabase(environment.DATABASE_DIRECT_URL);
+  const database = new URL(environment.DATABASE_DIRECT_URL).pathname.slice(1);
   console.log(
     applied.length > 0
       ? `Database ${database}: applied ${applied.length} migration(s): ${applied.join(', ')}`
