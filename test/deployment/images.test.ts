@@ -8,36 +8,13 @@ import * as nodeOptions from '../../api/scripts/node-options.mjs';
 import { DOCKER_DIR, declaredSettings, dockerfiles, PROCESSES } from '../support/dockerfiles.js';
 import { ROOT } from '../support/processes.js';
 
-/**
- * Settings the production compose file sets that are being added to environment.ts alongside
- * this file (the pooler's direct address, the object store, the CDN purge, the site's operations
- * port), with the default the site's operations port will have. Once declared there, the test
- * below asks for the name to leave this list.
- */
-const PENDING_SETTINGS: Record<string, string | undefined> = {
-  DATABASE_DIRECT_URL: undefined,
-  MEDIA_STORE: undefined,
-  S3_BUCKET: undefined,
-  S3_ENDPOINT: undefined,
-  S3_REGION: undefined,
-  S3_ACCESS_KEY_ID: undefined,
-  S3_SECRET_ACCESS_KEY: undefined,
-  S3_FORCE_PATH_STYLE: undefined,
-  MEDIA_PUBLIC_BASE_URL: undefined,
-  CDN_PURGE_URL: undefined,
-  WEB_OPERATIONS_PORT: '9466',
-};
-
 /** Each setting's default, as a string as it would be set. */
-const DEFAULTS: Record<string, string | undefined> = {
-  ...PENDING_SETTINGS,
-  ...Object.fromEntries(
-    Object.entries(validateEnvironment({})).map(([name, value]) => [
-      name,
-      value === undefined ? undefined : String(value),
-    ]),
-  ),
-};
+const DEFAULTS: Record<string, string | undefined> = Object.fromEntries(
+  Object.entries(validateEnvironment({})).map(([name, value]) => [
+    name,
+    value === undefined ? undefined : String(value),
+  ]),
+);
 
 interface ComposeService {
   image?: string;
@@ -204,9 +181,7 @@ describe('the production compose file', () => {
     }
     const declared = declaredSettings();
     const settings = ourServices.flatMap(([, service]) => Object.keys(service.environment ?? {}));
-    expect(settings.filter((name) => !declared.has(name) && !(name in PENDING_SETTINGS))).toEqual([]);
-    // A pending name now declared in environment.ts leaves PENDING_SETTINGS.
-    expect(Object.keys(PENDING_SETTINGS).filter((name) => declared.has(name))).toEqual([]);
+    expect(settings.filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('publishes the ports the processes listen on, and checks health on their operations ports', () => {
