@@ -30,8 +30,10 @@ let dataSource: DataSource;
 beforeAll(async () => {
   test = await createTestEnvironment('prepared-statements');
   // Two connections: a statement that kept the connection it borrowed would soon leave none.
+  // Named statements live in a session: PostgreSQL itself, never a transaction pooler (whose
+  // unnamed statements connections.test.ts covers).
   dataSource = new DataSource({
-    ...dataSourceOptions(test.environment.DATABASE_URL, { size: 2, waitMs: 2000 }),
+    ...dataSourceOptions(test.environment.DATABASE_DIRECT_URL, { size: 2, waitMs: 2000 }),
   });
   await dataSource.initialize();
 });
