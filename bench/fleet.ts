@@ -139,7 +139,14 @@ try {
     });
     started.push([server, `http://127.0.0.1:${site.operations}/health/ready`]);
   });
-  await Promise.all(started.map(([server, url]) => waitForHealthy(server, url, START_TIMEOUT_MS)));
+  await Promise.all(
+    started.map(([server, url]) =>
+      waitForHealthy(server, url, START_TIMEOUT_MS).catch(async (error: Error) => {
+        const answer = await fetch(url).then((response) => response.text(), String);
+        throw new Error(`${error.message}: ${answer}`);
+      }),
+    ),
+  );
   console.log('2 APIs, 2 workers processes and 2 site servers ready');
 
   // The admin signs in on the first API; the merchant signs up and works on the second.

@@ -209,7 +209,9 @@ export class SiteReadiness implements ReadinessCheck {
     try {
       const ping = (async () => {
         const client = await this.connect(timeoutMs);
-        await client.query('SELECT 1');
+        // The limit travels with the statement, not as a startup parameter: a transaction pooler
+        // refuses those, and keeps these statements of one message on one server connection.
+        await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}; SELECT 1; COMMIT`);
       })();
       await Promise.race([
         ping,
@@ -232,7 +234,6 @@ export class SiteReadiness implements ReadinessCheck {
     const client = new pg.Client({
       connectionString: this.environment.DATABASE_URL,
       connectionTimeoutMillis: timeoutMs,
-      statement_timeout: timeoutMs,
       application_name: 'web-public-health',
     });
     client.on('error', () => {
