@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { answerLogLevel, type Environment, loggedUrl, REDACTED_PATHS } from '@offers/api/site';
+import { answerLogLevel, type Environment, REDACTED_PATHS, REQUEST_SERIALIZERS } from '@offers/api/site';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
@@ -14,15 +14,7 @@ export function siteLogger(environment: Environment, destination?: DestinationSt
     level: environment.LOG_LEVEL,
     base: { service: process.env.SERVICE_NAME ?? 'web-public' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({
-        id: request.id,
-        method: request.method,
-        url: loggedUrl(request.url),
-      }),
-      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      err: pino.stdSerializers.err,
-    },
+    serializers: { ...REQUEST_SERIALIZERS, err: pino.stdSerializers.err },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -18,8 +18,8 @@ export { serverAnsweringFirst } from '../infrastructure/http/server-answering-fi
 export { isUnreadableAddress } from '../infrastructure/http/unreadable-text.js';
 export {
   answerLogLevel,
-  loggedUrl,
   REDACTED_PATHS,
+  REQUEST_SERIALIZERS,
   requestIdFor,
 } from '../infrastructure/platform/logging.js';
 export { STORE_PAGES_CHANNEL } from '../storefront/events/storefront-events.js';

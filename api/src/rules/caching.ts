@@ -53,16 +53,9 @@ export const CDN_PURGE_ATTEMPTS = 20;
  */
 const SHARED_PAGES = ['/', '/coupons', '/coupons/*', '/categories', '/top-offers', '/offers', '/stores'];
 
-/** API reads and crawler files that any change of coupons, stores or content may change. */
+/** API reads (the public ones without a parameter) and crawler files any change may change. */
 const SHARED_READS = [
-  '/api/coupons',
-  '/api/categories',
-  '/api/home',
-  '/api/heroes',
-  '/api/banners',
-  '/api/flash-text',
-  '/api/stores',
-  '/api/search/suggest',
+  ...PUBLIC_API_READS.filter((path) => !path.includes(':')),
   '/sitemap.xml',
   '/sitemaps/*',
 ];

@@ -58,6 +58,19 @@ const SECRET_PARAMETERS = /([?&](?:token|secret|signature)=)[^&#]*/gi;
 export const loggedUrl = (url: string) => url.replace(SECRET_PARAMETERS, '$1[redacted]');
 
 /**
+ * What a request line says of the request and its answer: the request's id, method and address
+ * (secret parameters' values replaced), the status; never headers, cookies or the client's address.
+ */
+export const REQUEST_SERIALIZERS = {
+  req: (request: { id: string; method: string; url: string }) => ({
+    id: request.id,
+    method: request.method,
+    url: loggedUrl(request.url),
+  }),
+  res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+};
+
+/**
  * The level a request's line is logged at. Successful requests are logged only at debug level: at
  * shop-front traffic the failures are what matter, and building every line costs a noticeable
  * share of throughput. A 503 is a bounded wait that ran out (busy, not broken): whoever answered
@@ -84,14 +97,7 @@ export function loggerOptions(environment: Environment, destination?: Destinatio
     customLogLevel: (_request, response, error) => answerLogLevel(response.statusCode, !!error, verbose),
     // Health probes every few seconds would bury the useful lines.
     autoLogging: { ignore: (request) => request.url?.startsWith('/api/health') ?? false },
-    serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({
-        id: request.id,
-        method: request.method,
-        url: loggedUrl(request.url),
-      }),
-      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-    },
+    serializers: REQUEST_SERIALIZERS,
   };
   return {
     pinoHttp: destination ? [options, destination] : options,
