@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { dropDatabase } from '@offers/api/platform';
 import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
 import { dockerfiles, type ParsedDockerfile } from '../support/dockerfiles.js';
-import { freePort, ROOT, type RunningProcess } from '../support/processes.js';
+import { freePort, ROOT, type RunningProcess, startNode } from '../support/processes.js';
 import { eventually, TEST_REDIS_URL } from '../support/test-environment.js';
 
 /**
@@ -138,30 +138,7 @@ function replayFinalStage(file: ParsedDockerfile, done: Set<string>): void {
 function startCommand(command: string[], variables: Record<string, string>): RunningProcess {
   const [program, ...args] = command;
   if (program !== 'node') throw new Error(`an image command that is not node: ${command.join(' ')}`);
-  const child = spawn(process.execPath, args, {
-    cwd: appDir,
-    env: { PATH: process.env.PATH ?? '', ...variables },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const running: RunningProcess = {
-    child,
-    output: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill(signal);
-      await exited;
-    },
-  };
-  started.push(running);
-  return running;
+  return startNode(args, variables, appDir);
 }
 
 /** Waits for `url` to answer 200; names the process's output when it does not. */

@@ -12,10 +12,17 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts a built entry point (`dist/...`) with the given settings, capturing its output. */
-export function startNode(script: string, variables: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
+/**
+ * Starts a built entry point (`dist/...`, or node's arguments ending with one) with the given
+ * settings from `cwd` (the repository, or a copy of it), capturing its output.
+ */
+export function startNode(
+  script: string | string[],
+  variables: Record<string, string>,
+  cwd = ROOT,
+): RunningProcess {
+  const child = spawn(process.execPath, typeof script === 'string' ? [script] : script, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...variables },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
