@@ -1,6 +1,6 @@
 #!/bin/sh
 # The steps that make the production layout, run by the images' Dockerfiles (docker/*.Dockerfile)
-# and by test/operations/production-layout.test.ts, so what the test proves is what the images do.
+# and by test/deployment/production-layout.test.ts, so what the test proves is what the images do.
 #
 #   build     in a copy of the repository: every dependency, then the API, the workers, the site's
 #             server and both web apps' production builds
