@@ -138,7 +138,9 @@ function replayFinalStage(file: ParsedDockerfile, done: Set<string>): void {
 function startCommand(command: string[], variables: Record<string, string>): RunningProcess {
   const [program, ...args] = command;
   if (program !== 'node') throw new Error(`an image command that is not node: ${command.join(' ')}`);
-  return startNode(args, variables, appDir);
+  const running = startNode(args, variables, appDir);
+  started.push(running);
+  return running;
 }
 
 /** Waits for `url` to answer 200; names the process's output when it does not. */

@@ -198,11 +198,15 @@ describe('the operations port', () => {
         database,
       ]);
 
+      // The probe's connection and the listener's end at once, but each learns of it on its own
+      // (the probe when it next asks): both reasons are named once both have.
       const unavailable = await eventually(async () => {
         const response = await operations('/health/ready');
-        return response.status === 503 && ((await response.json()) as { reasons: string[] });
-      }, 'the site server to report itself unavailable');
-      expect(unavailable.reasons).toEqual(
+        if (response.status !== 503) return false;
+        const { reasons } = (await response.json()) as { reasons: string[] };
+        return reasons.includes('change listener: not connected') && reasons;
+      }, 'the site server to report itself unavailable, its listener down');
+      expect(unavailable).toEqual(
         expect.arrayContaining([expect.stringMatching(/^database: /), 'change listener: not connected']),
       );
       expect(sample(await metrics(), 'offers_ready', { process: 'web-public' })).toBe(0);
